@@ -15,6 +15,9 @@
 //    parses all of it when a server first uses the revision; identifiers and function names stay, so stack
 //    traces and profiles still name the validators. The runtime keeps its layout (its profiles are read by
 //    line), and generated/ keeps the formatted sources.
+//    A pin's accept-path sets (validators.fast.js, validators.accept-none.js) are not bundled: its
+//    validators.js imports them as `#accept-path`, chosen by condition when the package is installed, and
+//    they ship as generated, from the package's root (its `files`).
 // 3. Each package receives its part of .build/ as dist/, plus the files that are not TypeScript.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -100,6 +103,10 @@ for (const ws of workspaces()) {
       platform: 'node',
       target: 'node20',
       packages: 'external',
+      // A pin's validators.js imports its accept-path set as `#accept-path`, which the package's `imports`
+      // map resolves by condition (a Worker's bundler gets the set that says no to everything): left an
+      // import, so that the installed package still chooses (generator/emit/validators/index.ts ACCEPT_PATH).
+      external: generated ? ['#accept-path'] : [],
       // Not the repository's tsconfig: its `paths` point the other packages at their sources.
       tsconfigRaw: '{}',
       chunkNames: 'chunks/[name]-[hash]',

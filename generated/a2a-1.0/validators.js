@@ -2,10 +2,14 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import { formats } from "@wiregen/core";
-import * as fastSet from "./validators.fast.js";
+// The accept-path set, chosen by the package's `imports` condition: validators.fast.js, or on a Worker
+// (conditions `workerd`, `worker`) validators.accept-none.js, whose validators all say no, so that the
+// bundle holds one compiled set of the schemas instead of two.
+import * as fastSet from "#accept-path";
 
-// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
-// to leave every error on `.errors`. The exported validators are at the end of this file.
+// The all-errors validators: run only after the accept-path validator has said no, to leave every error
+// on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const format_date_time = formats["date-time"];
 const func_191f75b3 = Object.prototype.hasOwnProperty;
 const pattern_0a283822 = new RegExp("^(page_token)$", "u");
@@ -68,7 +72,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.location === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "location"},"must have required property '"+"location"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -78,7 +82,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -89,7 +93,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "location")) || (key0 === "name"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -101,7 +105,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -113,7 +117,7 @@ errors++;
 }
 if(data.location !== undefined){
 if(typeof data.location !== "string"){
-const err4 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/location","#/properties/location/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -125,7 +129,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -137,7 +141,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -155,7 +159,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "extendedAgentCard") || (key0 === "extensions")) || (key0 === "pushNotifications")) || (key0 === "streaming")) || (pattern_e556c74d.test(key0))) || (pattern_68b39a1f.test(key0)))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -167,7 +171,7 @@ errors++;
 }
 if(data.extendedAgentCard !== undefined){
 if(typeof data.extendedAgentCard !== "boolean"){
-const err1 = {instancePath:instancePath+"/extendedAgentCard",schemaPath:"#/properties/extendedAgentCard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err1 = ajvError(instancePath+"/extendedAgentCard","#/properties/extendedAgentCard/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -189,7 +193,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/extensions","#/properties/extensions/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -201,7 +205,7 @@ errors++;
 }
 if(data.pushNotifications !== undefined){
 if(typeof data.pushNotifications !== "boolean"){
-const err3 = {instancePath:instancePath+"/pushNotifications",schemaPath:"#/properties/pushNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/pushNotifications","#/properties/pushNotifications/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -213,7 +217,7 @@ errors++;
 }
 if(data.streaming !== undefined){
 if(typeof data.streaming !== "boolean"){
-const err4 = {instancePath:instancePath+"/streaming",schemaPath:"#/properties/streaming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err4 = ajvError(instancePath+"/streaming","#/properties/streaming/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -226,7 +230,7 @@ errors++;
 for(const key1 in data){
 if(pattern_e556c74d.test(key1)){
 if(typeof data[key1] !== "boolean"){
-const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(extended_agent_card)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err5 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(extended_agent_card)%24/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -240,7 +244,7 @@ errors++;
 for(const key2 in data){
 if(pattern_68b39a1f.test(key2)){
 if(typeof data[key2] !== "boolean"){
-const err6 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(push_notifications)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err6 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(push_notifications)%24/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -253,7 +257,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -270,7 +274,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -280,7 +284,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.description === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "description"},"must have required property '"+"description"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -290,7 +294,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.supportedInterfaces === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supportedInterfaces"},message:"must have required property '"+"supportedInterfaces"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "supportedInterfaces"},"must have required property '"+"supportedInterfaces"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -300,7 +304,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.version === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "version"},"must have required property '"+"version"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -310,7 +314,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.capabilities === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
+const err4 = ajvError(instancePath,"#/required","required",{missingProperty: "capabilities"},"must have required property '"+"capabilities"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -320,7 +324,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.defaultInputModes === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultInputModes"},message:"must have required property '"+"defaultInputModes"+"'"};
+const err5 = ajvError(instancePath,"#/required","required",{missingProperty: "defaultInputModes"},"must have required property '"+"defaultInputModes"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -330,7 +334,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.defaultOutputModes === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultOutputModes"},message:"must have required property '"+"defaultOutputModes"+"'"};
+const err6 = ajvError(instancePath,"#/required","required",{missingProperty: "defaultOutputModes"},"must have required property '"+"defaultOutputModes"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -340,7 +344,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.skills === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skills"},message:"must have required property '"+"skills"+"'"};
+const err7 = ajvError(instancePath,"#/required","required",{missingProperty: "skills"},"must have required property '"+"skills"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -351,7 +355,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((func_191f75b3.call(schema_AgentCard.properties, key0)) || (pattern_2202b5ae.test(key0))) || (pattern_f75bc049.test(key0))) || (pattern_6a552c75.test(key0))) || (pattern_b27e6152.test(key0))) || (pattern_141804b3.test(key0))) || (pattern_b6dae7b8.test(key0))) || (pattern_a39f552e.test(key0)))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err8 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -371,7 +375,7 @@ if(data.defaultInputModes !== undefined){
 let data1 = data.defaultInputModes;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err9 = {instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err9 = ajvError(instancePath+"/defaultInputModes","#/properties/defaultInputModes/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -383,7 +387,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err10 = {instancePath:instancePath+"/defaultInputModes/" + i0,schemaPath:"#/properties/defaultInputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/defaultInputModes/" + i0,"#/properties/defaultInputModes/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -395,7 +399,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = ajvError(instancePath+"/defaultInputModes","#/properties/defaultInputModes/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -409,7 +413,7 @@ if(data.defaultOutputModes !== undefined){
 let data3 = data.defaultOutputModes;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err12 = ajvError(instancePath+"/defaultOutputModes","#/properties/defaultOutputModes/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -421,7 +425,7 @@ errors++;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data3[i1] !== "string"){
-const err13 = {instancePath:instancePath+"/defaultOutputModes/" + i1,schemaPath:"#/properties/defaultOutputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = ajvError(instancePath+"/defaultOutputModes/" + i1,"#/properties/defaultOutputModes/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -433,7 +437,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err14 = ajvError(instancePath+"/defaultOutputModes","#/properties/defaultOutputModes/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -445,7 +449,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -457,7 +461,7 @@ errors++;
 }
 if(data.documentationUrl !== undefined){
 if(typeof data.documentationUrl !== "string"){
-const err16 = {instancePath:instancePath+"/documentationUrl",schemaPath:"#/properties/documentationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = ajvError(instancePath+"/documentationUrl","#/properties/documentationUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -469,7 +473,7 @@ errors++;
 }
 if(data.iconUrl !== undefined){
 if(typeof data.iconUrl !== "string"){
-const err17 = {instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = ajvError(instancePath+"/iconUrl","#/properties/iconUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -481,7 +485,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -509,7 +513,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = ajvError(instancePath+"/securityRequirements","#/properties/securityRequirements/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -536,7 +540,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err21 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err21 = ajvError(instancePath+"/securitySchemes","#/properties/securitySchemes/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -554,7 +558,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = ajvError(instancePath+"/securitySchemes","#/properties/securitySchemes/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -576,7 +580,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err23 = ajvError(instancePath+"/signatures","#/properties/signatures/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -590,7 +594,7 @@ if(data.skills !== undefined){
 let data16 = data.skills;
 if(Array.isArray(data16)){
 if(data16.length < 1){
-const err24 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err24 = ajvError(instancePath+"/skills","#/properties/skills/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -608,7 +612,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err25 = ajvError(instancePath+"/skills","#/properties/skills/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -622,7 +626,7 @@ if(data.supportedInterfaces !== undefined){
 let data18 = data.supportedInterfaces;
 if(Array.isArray(data18)){
 if(data18.length < 1){
-const err26 = {instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err26 = ajvError(instancePath+"/supportedInterfaces","#/properties/supportedInterfaces/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -640,7 +644,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err27 = ajvError(instancePath+"/supportedInterfaces","#/properties/supportedInterfaces/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -652,7 +656,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(typeof data.version !== "string"){
-const err28 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err28 = ajvError(instancePath+"/version","#/properties/version/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -667,7 +671,7 @@ if(pattern_2202b5ae.test(key3)){
 let data21 = data[key3];
 if(Array.isArray(data21)){
 if(data21.length < 1){
-const err29 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err29 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(default_input_modes)%24/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -679,7 +683,7 @@ errors++;
 const len6 = data21.length;
 for(let i6=0; i6<len6; i6++){
 if(typeof data21[i6] !== "string"){
-const err30 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(default_input_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,"#/patternProperties/%5E(default_input_modes)%24/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -691,7 +695,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err31 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(default_input_modes)%24/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -707,7 +711,7 @@ if(pattern_f75bc049.test(key4)){
 let data23 = data[key4];
 if(Array.isArray(data23)){
 if(data23.length < 1){
-const err32 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err32 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(default_output_modes)%24/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -719,7 +723,7 @@ errors++;
 const len7 = data23.length;
 for(let i7=0; i7<len7; i7++){
 if(typeof data23[i7] !== "string"){
-const err33 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/patternProperties/%5E(default_output_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,"#/patternProperties/%5E(default_output_modes)%24/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -731,7 +735,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err34 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(default_output_modes)%24/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -745,7 +749,7 @@ errors++;
 for(const key5 in data){
 if(pattern_6a552c75.test(key5)){
 if(typeof data[key5] !== "string"){
-const err35 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(documentation_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = ajvError(instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(documentation_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -759,7 +763,7 @@ errors++;
 for(const key6 in data){
 if(pattern_b27e6152.test(key6)){
 if(typeof data[key6] !== "string"){
-const err36 = {instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(icon_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err36 = ajvError(instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(icon_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -783,7 +787,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err37 = ajvError(instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(security_requirements)%24/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -812,7 +816,7 @@ errors++;
 }
 var valid22 = _errs57 === errors;
 if(!valid22){
-const err39 = {instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid"};
+const err39 = ajvError(instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(security_schemes)%24/propertyNames","propertyNames",{propertyName: key9},"property name must be valid");
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -830,7 +834,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = ajvError(instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(security_schemes)%24/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -846,7 +850,7 @@ if(pattern_a39f552e.test(key11)){
 let data31 = data[key11];
 if(Array.isArray(data31)){
 if(data31.length < 1){
-const err41 = {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err41 = ajvError(instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(supported_interfaces)%24/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -864,7 +868,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err42 = ajvError(instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(supported_interfaces)%24/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -877,7 +881,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err43 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -894,7 +898,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.protected === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protected"},message:"must have required property '"+"protected"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "protected"},"must have required property '"+"protected"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -904,7 +908,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.signature === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "signature"},"must have required property '"+"signature"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -915,7 +919,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -933,7 +937,7 @@ errors = vErrors.length;
 }
 if(data.protected !== undefined){
 if(typeof data.protected !== "string"){
-const err3 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/protected","#/properties/protected/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -945,7 +949,7 @@ errors++;
 }
 if(data.signature !== undefined){
 if(typeof data.signature !== "string"){
-const err4 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/signature","#/properties/signature/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -957,7 +961,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -975,7 +979,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -987,7 +991,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1005,7 +1009,7 @@ errors = vErrors.length;
 }
 if(data.required !== undefined){
 if(typeof data.required !== "boolean"){
-const err2 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = ajvError(instancePath+"/required","#/properties/required/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1017,7 +1021,7 @@ errors++;
 }
 if(data.uri !== undefined){
 if(typeof data.uri !== "string"){
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1029,7 +1033,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1046,7 +1050,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.url === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "url"},"must have required property '"+"url"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1056,7 +1060,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.protocolBinding === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolBinding"},message:"must have required property '"+"protocolBinding"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "protocolBinding"},"must have required property '"+"protocolBinding"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1066,7 +1070,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.protocolVersion === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "protocolVersion"},"must have required property '"+"protocolVersion"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1077,7 +1081,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "protocolBinding") || (key0 === "protocolVersion")) || (key0 === "tenant")) || (key0 === "url")) || (pattern_9a916df4.test(key0))) || (pattern_2ccff6f4.test(key0)))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1089,7 +1093,7 @@ errors++;
 }
 if(data.protocolBinding !== undefined){
 if(typeof data.protocolBinding !== "string"){
-const err4 = {instancePath:instancePath+"/protocolBinding",schemaPath:"#/properties/protocolBinding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/protocolBinding","#/properties/protocolBinding/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1101,7 +1105,7 @@ errors++;
 }
 if(data.protocolVersion !== undefined){
 if(typeof data.protocolVersion !== "string"){
-const err5 = {instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/protocolVersion","#/properties/protocolVersion/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1113,7 +1117,7 @@ errors++;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err6 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1125,7 +1129,7 @@ errors++;
 }
 if(data.url !== undefined){
 if(typeof data.url !== "string"){
-const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/url","#/properties/url/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1138,7 +1142,7 @@ errors++;
 for(const key1 in data){
 if(pattern_9a916df4.test(key1)){
 if(typeof data[key1] !== "string"){
-const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(protocol_binding)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1152,7 +1156,7 @@ errors++;
 for(const key2 in data){
 if(pattern_2ccff6f4.test(key2)){
 if(typeof data[key2] !== "string"){
-const err9 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(protocol_version)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1165,7 +1169,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1182,7 +1186,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.url === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "url"},"must have required property '"+"url"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1192,7 +1196,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.organization === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "organization"},"must have required property '"+"organization"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1203,7 +1207,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "organization") || (key0 === "url"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1215,7 +1219,7 @@ errors++;
 }
 if(data.organization !== undefined){
 if(typeof data.organization !== "string"){
-const err3 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/organization","#/properties/organization/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1227,7 +1231,7 @@ errors++;
 }
 if(data.url !== undefined){
 if(typeof data.url !== "string"){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/url","#/properties/url/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1239,7 +1243,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1256,7 +1260,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1266,7 +1270,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1276,7 +1280,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.description === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "description"},"must have required property '"+"description"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1286,7 +1290,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tags === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "tags"},"must have required property '"+"tags"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1297,7 +1301,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err4 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1309,7 +1313,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1325,7 +1329,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err6 = {instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/examples/" + i0,"#/properties/examples/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1337,7 +1341,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/examples","#/properties/examples/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1349,7 +1353,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1365,7 +1369,7 @@ if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data4[i1] !== "string"){
-const err9 = {instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/inputModes/" + i1,"#/properties/inputModes/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1377,7 +1381,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = ajvError(instancePath+"/inputModes","#/properties/inputModes/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1389,7 +1393,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1405,7 +1409,7 @@ if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data7[i2] !== "string"){
-const err12 = {instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/outputModes/" + i2,"#/properties/outputModes/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1417,7 +1421,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = ajvError(instancePath+"/outputModes","#/properties/outputModes/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1439,7 +1443,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err14 = ajvError(instancePath+"/securityRequirements","#/properties/securityRequirements/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1453,7 +1457,7 @@ if(data.tags !== undefined){
 let data11 = data.tags;
 if(Array.isArray(data11)){
 if(data11.length < 1){
-const err15 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err15 = ajvError(instancePath+"/tags","#/properties/tags/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1465,7 +1469,7 @@ errors++;
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data11[i4] !== "string"){
-const err16 = {instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = ajvError(instancePath+"/tags/" + i4,"#/properties/tags/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1477,7 +1481,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err17 = ajvError(instancePath+"/tags","#/properties/tags/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1494,7 +1498,7 @@ if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
 if(typeof data13[i5] !== "string"){
-const err18 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,"#/patternProperties/%5E(input_modes)%24/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1506,7 +1510,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(input_modes)%24/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1524,7 +1528,7 @@ if(Array.isArray(data15)){
 const len6 = data15.length;
 for(let i6=0; i6<len6; i6++){
 if(typeof data15[i6] !== "string"){
-const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,"#/patternProperties/%5E(output_modes)%24/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1536,7 +1540,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(output_modes)%24/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1560,7 +1564,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err22 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(security_requirements)%24/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1573,7 +1577,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1590,7 +1594,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.artifactId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifactId"},message:"must have required property '"+"artifactId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "artifactId"},"must have required property '"+"artifactId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1600,7 +1604,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.parts === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "parts"},"must have required property '"+"parts"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1611,7 +1615,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "artifactId") || (key0 === "description")) || (key0 === "extensions")) || (key0 === "metadata")) || (key0 === "name")) || (key0 === "parts")) || (pattern_a293b22b.test(key0)))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1623,7 +1627,7 @@ errors++;
 }
 if(data.artifactId !== undefined){
 if(typeof data.artifactId !== "string"){
-const err3 = {instancePath:instancePath+"/artifactId",schemaPath:"#/properties/artifactId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/artifactId","#/properties/artifactId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1635,7 +1639,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1651,7 +1655,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err5 = {instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/extensions/" + i0,"#/properties/extensions/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1663,7 +1667,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = ajvError(instancePath+"/extensions","#/properties/extensions/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1681,7 +1685,7 @@ errors = vErrors.length;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1695,7 +1699,7 @@ if(data.parts !== undefined){
 let data6 = data.parts;
 if(Array.isArray(data6)){
 if(data6.length < 1){
-const err8 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err8 = ajvError(instancePath+"/parts","#/properties/parts/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1713,7 +1717,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = ajvError(instancePath+"/parts","#/properties/parts/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1726,7 +1730,7 @@ errors++;
 for(const key1 in data){
 if(pattern_a293b22b.test(key1)){
 if(typeof data[key1] !== "string"){
-const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(artifact_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(artifact_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1739,7 +1743,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1756,7 +1760,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.scheme === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "scheme"},"must have required property '"+"scheme"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1767,7 +1771,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "credentials") || (key0 === "scheme"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1779,7 +1783,7 @@ errors++;
 }
 if(data.credentials !== undefined){
 if(typeof data.credentials !== "string"){
-const err2 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/credentials","#/properties/credentials/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1791,7 +1795,7 @@ errors++;
 }
 if(data.scheme !== undefined){
 if(typeof data.scheme !== "string"){
-const err3 = {instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/scheme","#/properties/scheme/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1803,7 +1807,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1820,7 +1824,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.authorizationUrl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authorizationUrl"},message:"must have required property '"+"authorizationUrl"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "authorizationUrl"},"must have required property '"+"authorizationUrl"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1830,7 +1834,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tokenUrl === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenUrl"},message:"must have required property '"+"tokenUrl"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "tokenUrl"},"must have required property '"+"tokenUrl"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1840,7 +1844,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "scopes"},"must have required property '"+"scopes"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1851,7 +1855,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((((key0 === "authorizationUrl") || (key0 === "pkceRequired")) || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_7b7125d4.test(key0))) || (pattern_85f0e61d.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1863,7 +1867,7 @@ errors++;
 }
 if(data.authorizationUrl !== undefined){
 if(typeof data.authorizationUrl !== "string"){
-const err4 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/authorizationUrl","#/properties/authorizationUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1875,7 +1879,7 @@ errors++;
 }
 if(data.pkceRequired !== undefined){
 if(typeof data.pkceRequired !== "boolean"){
-const err5 = {instancePath:instancePath+"/pkceRequired",schemaPath:"#/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err5 = ajvError(instancePath+"/pkceRequired","#/properties/pkceRequired/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1887,7 +1891,7 @@ errors++;
 }
 if(data.refreshUrl !== undefined){
 if(typeof data.refreshUrl !== "string"){
-const err6 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/refreshUrl","#/properties/refreshUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1914,7 +1918,7 @@ errors++;
 }
 var valid1 = _errs10 === errors;
 if(!valid1){
-const err8 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err8 = ajvError(instancePath+"/scopes","#/properties/scopes/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1926,7 +1930,7 @@ errors++;
 }
 for(const key2 in data3){
 if(typeof data3[key2] !== "string"){
-const err9 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/scopes/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1938,7 +1942,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/scopes","#/properties/scopes/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1950,7 +1954,7 @@ errors++;
 }
 if(data.tokenUrl !== undefined){
 if(typeof data.tokenUrl !== "string"){
-const err11 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/tokenUrl","#/properties/tokenUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1963,7 +1967,7 @@ errors++;
 for(const key3 in data){
 if(pattern_7b7125d4.test(key3)){
 if(typeof data[key3] !== "string"){
-const err12 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(authorization_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1977,7 +1981,7 @@ errors++;
 for(const key4 in data){
 if(pattern_85f0e61d.test(key4)){
 if(typeof data[key4] !== "boolean"){
-const err13 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err13 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(pkce_required)%24/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1991,7 +1995,7 @@ errors++;
 for(const key5 in data){
 if(pattern_3a2775df.test(key5)){
 if(typeof data[key5] !== "string"){
-const err14 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = ajvError(instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(refresh_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2005,7 +2009,7 @@ errors++;
 for(const key6 in data){
 if(pattern_a01cd0db.test(key6)){
 if(typeof data[key6] !== "string"){
-const err15 = {instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(token_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2018,7 +2022,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2035,7 +2039,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2046,7 +2050,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "metadata")) || (key0 === "tenant"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2058,7 +2062,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2076,7 +2080,7 @@ errors = vErrors.length;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err3 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2088,7 +2092,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2105,7 +2109,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tokenUrl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenUrl"},message:"must have required property '"+"tokenUrl"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "tokenUrl"},"must have required property '"+"tokenUrl"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2115,7 +2119,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.scopes === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "scopes"},"must have required property '"+"scopes"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2126,7 +2130,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2138,7 +2142,7 @@ errors++;
 }
 if(data.refreshUrl !== undefined){
 if(typeof data.refreshUrl !== "string"){
-const err3 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/refreshUrl","#/properties/refreshUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2165,7 +2169,7 @@ errors++;
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err5 = ajvError(instancePath+"/scopes","#/properties/scopes/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2177,7 +2181,7 @@ errors++;
 }
 for(const key2 in data1){
 if(typeof data1[key2] !== "string"){
-const err6 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/scopes/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2189,7 +2193,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/scopes","#/properties/scopes/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2201,7 +2205,7 @@ errors++;
 }
 if(data.tokenUrl !== undefined){
 if(typeof data.tokenUrl !== "string"){
-const err8 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/tokenUrl","#/properties/tokenUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2214,7 +2218,7 @@ errors++;
 for(const key3 in data){
 if(pattern_3a2775df.test(key3)){
 if(typeof data[key3] !== "string"){
-const err9 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(refresh_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2228,7 +2232,7 @@ errors++;
 for(const key4 in data){
 if(pattern_a01cd0db.test(key4)){
 if(typeof data[key4] !== "string"){
-const err10 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(token_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2241,7 +2245,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2258,7 +2262,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2268,7 +2272,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2279,7 +2283,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2291,7 +2295,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2303,7 +2307,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err4 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2315,7 +2319,7 @@ errors++;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err5 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2328,7 +2332,7 @@ errors++;
 for(const key1 in data){
 if(pattern_3f9c8ce5.test(key1)){
 if(typeof data[key1] !== "string"){
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(task_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2341,7 +2345,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2358,7 +2362,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deviceAuthorizationUrl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deviceAuthorizationUrl"},message:"must have required property '"+"deviceAuthorizationUrl"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "deviceAuthorizationUrl"},"must have required property '"+"deviceAuthorizationUrl"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2368,7 +2372,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tokenUrl === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenUrl"},message:"must have required property '"+"tokenUrl"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "tokenUrl"},"must have required property '"+"tokenUrl"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2378,7 +2382,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "scopes"},"must have required property '"+"scopes"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2389,7 +2393,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "deviceAuthorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_4b9b9533.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2401,7 +2405,7 @@ errors++;
 }
 if(data.deviceAuthorizationUrl !== undefined){
 if(typeof data.deviceAuthorizationUrl !== "string"){
-const err4 = {instancePath:instancePath+"/deviceAuthorizationUrl",schemaPath:"#/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/deviceAuthorizationUrl","#/properties/deviceAuthorizationUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2413,7 +2417,7 @@ errors++;
 }
 if(data.refreshUrl !== undefined){
 if(typeof data.refreshUrl !== "string"){
-const err5 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/refreshUrl","#/properties/refreshUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2440,7 +2444,7 @@ errors++;
 }
 var valid1 = _errs8 === errors;
 if(!valid1){
-const err7 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err7 = ajvError(instancePath+"/scopes","#/properties/scopes/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2452,7 +2456,7 @@ errors++;
 }
 for(const key2 in data2){
 if(typeof data2[key2] !== "string"){
-const err8 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/scopes/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2464,7 +2468,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath+"/scopes","#/properties/scopes/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2476,7 +2480,7 @@ errors++;
 }
 if(data.tokenUrl !== undefined){
 if(typeof data.tokenUrl !== "string"){
-const err10 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/tokenUrl","#/properties/tokenUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2489,7 +2493,7 @@ errors++;
 for(const key3 in data){
 if(pattern_4b9b9533.test(key3)){
 if(typeof data[key3] !== "string"){
-const err11 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(device_authorization_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2503,7 +2507,7 @@ errors++;
 for(const key4 in data){
 if(pattern_3a2775df.test(key4)){
 if(typeof data[key4] !== "string"){
-const err12 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(refresh_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2517,7 +2521,7 @@ errors++;
 for(const key5 in data){
 if(pattern_a01cd0db.test(key5)){
 if(typeof data[key5] !== "string"){
-const err13 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = ajvError(instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(token_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2530,7 +2534,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2547,7 +2551,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2558,7 +2562,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2576,7 +2580,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "tenant")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2588,7 +2592,7 @@ errors++;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err1 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2600,7 +2604,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2617,7 +2621,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2627,7 +2631,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2638,7 +2642,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2650,7 +2654,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2662,7 +2666,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err4 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2674,7 +2678,7 @@ errors++;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err5 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2687,7 +2691,7 @@ errors++;
 for(const key1 in data){
 if(pattern_3f9c8ce5.test(key1)){
 if(typeof data[key1] !== "string"){
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(task_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2700,7 +2704,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2717,7 +2721,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2728,7 +2732,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "historyLength") || (key0 === "id")) || (key0 === "tenant")) || (pattern_c33f14a6.test(key0)))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2744,7 +2748,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2755,7 +2759,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 2147483647 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err3 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2765,7 +2769,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < -2147483648 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err4 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2781,7 +2785,7 @@ if(!valid1){
 const _errs6 = errors;
 if(typeof data0 === "string"){
 if(!pattern_af46a196.test(data0)){
-const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err5 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2792,7 +2796,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2805,7 +2809,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err7 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2828,7 +2832,7 @@ vErrors = null;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2840,7 +2844,7 @@ errors++;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2857,7 +2861,7 @@ const _errs13 = errors;
 let valid3 = false;
 const _errs14 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err10 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2868,7 +2872,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 2147483647 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err11 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2878,7 +2882,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3 < -2147483648 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err12 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2894,7 +2898,7 @@ if(!valid3){
 const _errs16 = errors;
 if(typeof data3 === "string"){
 if(!pattern_af46a196.test(data3)){
-const err13 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err13 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2905,7 +2909,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2918,7 +2922,7 @@ var _valid1 = _errs16 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err15 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2942,7 +2946,7 @@ vErrors = null;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2959,7 +2963,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.scheme === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "scheme"},"must have required property '"+"scheme"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2970,7 +2974,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "bearerFormat") || (key0 === "description")) || (key0 === "scheme")) || (pattern_fb87f5a3.test(key0)))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2982,7 +2986,7 @@ errors++;
 }
 if(data.bearerFormat !== undefined){
 if(typeof data.bearerFormat !== "string"){
-const err2 = {instancePath:instancePath+"/bearerFormat",schemaPath:"#/properties/bearerFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/bearerFormat","#/properties/bearerFormat/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2994,7 +2998,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3006,7 +3010,7 @@ errors++;
 }
 if(data.scheme !== undefined){
 if(typeof data.scheme !== "string"){
-const err4 = {instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/scheme","#/properties/scheme/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3019,7 +3023,7 @@ errors++;
 for(const key1 in data){
 if(pattern_fb87f5a3.test(key1)){
 if(typeof data[key1] !== "string"){
-const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(bearer_format)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3032,7 +3036,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3050,7 +3054,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "authorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (pattern_7b7125d4.test(key0))) || (pattern_3a2775df.test(key0)))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3062,7 +3066,7 @@ errors++;
 }
 if(data.authorizationUrl !== undefined){
 if(typeof data.authorizationUrl !== "string"){
-const err1 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/authorizationUrl","#/properties/authorizationUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3074,7 +3078,7 @@ errors++;
 }
 if(data.refreshUrl !== undefined){
 if(typeof data.refreshUrl !== "string"){
-const err2 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/refreshUrl","#/properties/refreshUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3101,7 +3105,7 @@ errors++;
 }
 var valid1 = _errs8 === errors;
 if(!valid1){
-const err4 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err4 = ajvError(instancePath+"/scopes","#/properties/scopes/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3113,7 +3117,7 @@ errors++;
 }
 for(const key2 in data2){
 if(typeof data2[key2] !== "string"){
-const err5 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/scopes/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3125,7 +3129,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/scopes","#/properties/scopes/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3138,7 +3142,7 @@ errors++;
 for(const key3 in data){
 if(pattern_7b7125d4.test(key3)){
 if(typeof data[key3] !== "string"){
-const err7 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(authorization_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3152,7 +3156,7 @@ errors++;
 for(const key4 in data){
 if(pattern_3a2775df.test(key4)){
 if(typeof data[key4] !== "string"){
-const err8 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(refresh_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3165,7 +3169,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3182,7 +3186,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3193,7 +3197,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "pageSize") || (key0 === "pageToken")) || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3209,7 +3213,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3220,7 +3224,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 2147483647 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err3 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3230,7 +3234,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < -2147483648 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err4 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3246,7 +3250,7 @@ if(!valid1){
 const _errs6 = errors;
 if(typeof data0 === "string"){
 if(!pattern_af46a196.test(data0)){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err5 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3257,7 +3261,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3270,7 +3274,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3293,7 +3297,7 @@ vErrors = null;
 }
 if(data.pageToken !== undefined){
 if(typeof data.pageToken !== "string"){
-const err8 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/pageToken","#/properties/pageToken/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3305,7 +3309,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err9 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3317,7 +3321,7 @@ errors++;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err10 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3334,7 +3338,7 @@ const _errs15 = errors;
 let valid3 = false;
 const _errs16 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3345,7 +3349,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 2147483647 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err12 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3355,7 +3359,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data4 < -2147483648 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err13 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3371,7 +3375,7 @@ if(!valid3){
 const _errs18 = errors;
 if(typeof data4 === "string"){
 if(!pattern_af46a196.test(data4)){
-const err14 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err14 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3382,7 +3386,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3395,7 +3399,7 @@ var _valid1 = _errs18 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err16 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err16 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3420,7 +3424,7 @@ vErrors = null;
 for(const key2 in data){
 if(pattern_0a283822.test(key2)){
 if(typeof data[key2] !== "string"){
-const err17 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_token)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3434,7 +3438,7 @@ errors++;
 for(const key3 in data){
 if(pattern_3f9c8ce5.test(key3)){
 if(typeof data[key3] !== "string"){
-const err18 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(task_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3447,7 +3451,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3465,7 +3469,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "configs") || (key0 === "nextPageToken")) || (pattern_5504e0d3.test(key0)))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3487,7 +3491,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/configs",schemaPath:"#/properties/configs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = ajvError(instancePath+"/configs","#/properties/configs/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3499,7 +3503,7 @@ errors++;
 }
 if(data.nextPageToken !== undefined){
 if(typeof data.nextPageToken !== "string"){
-const err2 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/nextPageToken","#/properties/nextPageToken/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3512,7 +3516,7 @@ errors++;
 for(const key1 in data){
 if(pattern_5504e0d3.test(key1)){
 if(typeof data[key1] !== "string"){
-const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(next_page_token)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3525,7 +3529,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3543,7 +3547,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((((((((key0 === "contextId") || (key0 === "historyLength")) || (key0 === "includeArtifacts")) || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "status")) || (key0 === "statusTimestampAfter")) || (key0 === "tenant")) || (pattern_bfa8459c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_729159f5.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_d5e8a839.test(key0)))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3555,7 +3559,7 @@ errors++;
 }
 if(data.contextId !== undefined){
 if(typeof data.contextId !== "string"){
-const err1 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/contextId","#/properties/contextId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3571,7 +3575,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3582,7 +3586,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err3 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3592,7 +3596,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1 < -2147483648 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err4 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3608,7 +3612,7 @@ if(!valid1){
 const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!pattern_af46a196.test(data1)){
-const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err5 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3619,7 +3623,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3632,7 +3636,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err7 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3655,7 +3659,7 @@ vErrors = null;
 }
 if(data.includeArtifacts !== undefined){
 if(typeof data.includeArtifacts !== "boolean"){
-const err8 = {instancePath:instancePath+"/includeArtifacts",schemaPath:"#/properties/includeArtifacts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err8 = ajvError(instancePath+"/includeArtifacts","#/properties/includeArtifacts/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3671,7 +3675,7 @@ const _errs13 = errors;
 let valid2 = false;
 const _errs14 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3682,7 +3686,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 2147483647 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err10 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3692,7 +3696,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data3 < -2147483648 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err11 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3708,7 +3712,7 @@ if(!valid2){
 const _errs16 = errors;
 if(typeof data3 === "string"){
 if(!pattern_af46a196.test(data3)){
-const err12 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err12 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3719,7 +3723,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3732,7 +3736,7 @@ var _valid1 = _errs16 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err14 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err14 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3755,7 +3759,7 @@ vErrors = null;
 }
 if(data.pageToken !== undefined){
 if(typeof data.pageToken !== "string"){
-const err15 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/pageToken","#/properties/pageToken/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3779,7 +3783,7 @@ errors = vErrors.length;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err16 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3792,7 +3796,7 @@ errors++;
 for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 if(typeof data[key1] !== "string"){
-const err17 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(context_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3810,7 +3814,7 @@ const _errs27 = errors;
 let valid4 = false;
 const _errs28 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err18 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err18 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3821,7 +3825,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err19 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err19 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3831,7 +3835,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err20 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3847,7 +3851,7 @@ if(!valid4){
 const _errs30 = errors;
 if(typeof data9 === "string"){
 if(!pattern_af46a196.test(data9)){
-const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err21 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3858,7 +3862,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3871,7 +3875,7 @@ var _valid2 = _errs30 === errors;
 valid4 = valid4 || _valid2;
 }
 if(!valid4){
-const err23 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err23 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3896,7 +3900,7 @@ vErrors = null;
 for(const key3 in data){
 if(pattern_729159f5.test(key3)){
 if(typeof data[key3] !== "boolean"){
-const err24 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(include_artifacts)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err24 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(include_artifacts)%24/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3914,7 +3918,7 @@ const _errs35 = errors;
 let valid5 = false;
 const _errs36 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err25 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err25 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3925,7 +3929,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 2147483647 || isNaN(data11)){
-const err26 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err26 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3935,7 +3939,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data11 < -2147483648 || isNaN(data11)){
-const err27 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err27 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3951,7 +3955,7 @@ if(!valid5){
 const _errs38 = errors;
 if(typeof data11 === "string"){
 if(!pattern_af46a196.test(data11)){
-const err28 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err28 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3962,7 +3966,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3975,7 +3979,7 @@ var _valid3 = _errs38 === errors;
 valid5 = valid5 || _valid3;
 }
 if(!valid5){
-const err30 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err30 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4000,7 +4004,7 @@ vErrors = null;
 for(const key5 in data){
 if(pattern_0a283822.test(key5)){
 if(typeof data[key5] !== "string"){
-const err31 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = ajvError(instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_token)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4021,7 +4025,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4038,7 +4042,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nextPageToken === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nextPageToken"},message:"must have required property '"+"nextPageToken"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "nextPageToken"},"must have required property '"+"nextPageToken"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4048,7 +4052,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pageSize === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageSize"},message:"must have required property '"+"pageSize"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "pageSize"},"must have required property '"+"pageSize"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4058,7 +4062,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.totalSize === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totalSize"},message:"must have required property '"+"totalSize"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "totalSize"},"must have required property '"+"totalSize"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4069,7 +4073,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "nextPageToken") || (key0 === "pageSize")) || (key0 === "tasks")) || (key0 === "totalSize")) || (pattern_5504e0d3.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_e73e27e4.test(key0)))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4081,7 +4085,7 @@ errors++;
 }
 if(data.nextPageToken !== undefined){
 if(typeof data.nextPageToken !== "string"){
-const err4 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/nextPageToken","#/properties/nextPageToken/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4097,7 +4101,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4108,7 +4112,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err6 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4118,7 +4122,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1 < -2147483648 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err7 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4134,7 +4138,7 @@ if(!valid1){
 const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!pattern_af46a196.test(data1)){
-const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err8 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4145,7 +4149,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4158,7 +4162,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err10 = ajvError(instancePath+"/pageSize","#/properties/pageSize/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4191,7 +4195,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = ajvError(instancePath+"/tasks","#/properties/tasks/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4207,7 +4211,7 @@ const _errs14 = errors;
 let valid4 = false;
 const _errs15 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err12 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = ajvError(instancePath+"/totalSize","#/properties/totalSize/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4218,7 +4222,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 2147483647 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err13 = ajvError(instancePath+"/totalSize","#/properties/totalSize/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4228,7 +4232,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data4 < -2147483648 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err14 = ajvError(instancePath+"/totalSize","#/properties/totalSize/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4244,7 +4248,7 @@ if(!valid4){
 const _errs17 = errors;
 if(typeof data4 === "string"){
 if(!pattern_af46a196.test(data4)){
-const err15 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err15 = ajvError(instancePath+"/totalSize","#/properties/totalSize/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4255,7 +4259,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = ajvError(instancePath+"/totalSize","#/properties/totalSize/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4268,7 +4272,7 @@ var _valid1 = _errs17 === errors;
 valid4 = valid4 || _valid1;
 }
 if(!valid4){
-const err17 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err17 = ajvError(instancePath+"/totalSize","#/properties/totalSize/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4292,7 +4296,7 @@ vErrors = null;
 for(const key1 in data){
 if(pattern_5504e0d3.test(key1)){
 if(typeof data[key1] !== "string"){
-const err18 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(next_page_token)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4310,7 +4314,7 @@ const _errs22 = errors;
 let valid6 = false;
 const _errs23 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err19 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err19 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4321,7 +4325,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err20 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4331,7 +4335,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data6 < -2147483648 || isNaN(data6)){
-const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err21 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4347,7 +4351,7 @@ if(!valid6){
 const _errs25 = errors;
 if(typeof data6 === "string"){
 if(!pattern_af46a196.test(data6)){
-const err22 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err22 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4358,7 +4362,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4371,7 +4375,7 @@ var _valid2 = _errs25 === errors;
 valid6 = valid6 || _valid2;
 }
 if(!valid6){
-const err24 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err24 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(page_size)%24/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4400,7 +4404,7 @@ const _errs28 = errors;
 let valid7 = false;
 const _errs29 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err25 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err25 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(total_size)%24/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4411,7 +4415,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err26 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err26 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(total_size)%24/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4421,7 +4425,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data7 < -2147483648 || isNaN(data7)){
-const err27 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err27 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(total_size)%24/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4437,7 +4441,7 @@ if(!valid7){
 const _errs31 = errors;
 if(typeof data7 === "string"){
 if(!pattern_af46a196.test(data7)){
-const err28 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err28 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(total_size)%24/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4448,7 +4452,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(total_size)%24/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4461,7 +4465,7 @@ var _valid3 = _errs31 === errors;
 valid7 = valid7 || _valid3;
 }
 if(!valid7){
-const err30 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err30 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(total_size)%24/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4485,7 +4489,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err31 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4502,7 +4506,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.messageId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageId"},message:"must have required property '"+"messageId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "messageId"},"must have required property '"+"messageId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4512,7 +4516,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4522,7 +4526,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.parts === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "parts"},"must have required property '"+"parts"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4533,7 +4537,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4545,7 +4549,7 @@ errors++;
 }
 if(data.contextId !== undefined){
 if(typeof data.contextId !== "string"){
-const err4 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/contextId","#/properties/contextId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4561,7 +4565,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err5 = {instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/extensions/" + i0,"#/properties/extensions/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4573,7 +4577,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = ajvError(instancePath+"/extensions","#/properties/extensions/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4585,7 +4589,7 @@ errors++;
 }
 if(data.messageId !== undefined){
 if(typeof data.messageId !== "string"){
-const err7 = {instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/messageId","#/properties/messageId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4605,7 +4609,7 @@ if(data.parts !== undefined){
 let data5 = data.parts;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err8 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err8 = ajvError(instancePath+"/parts","#/properties/parts/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4623,7 +4627,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = ajvError(instancePath+"/parts","#/properties/parts/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4639,7 +4643,7 @@ if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data7[i2] !== "string"){
-const err10 = {instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/referenceTaskIds/" + i2,"#/properties/referenceTaskIds/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4651,7 +4655,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = ajvError(instancePath+"/referenceTaskIds","#/properties/referenceTaskIds/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4669,7 +4673,7 @@ errors = vErrors.length;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err12 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4682,7 +4686,7 @@ errors++;
 for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 if(typeof data[key1] !== "string"){
-const err13 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(context_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4696,7 +4700,7 @@ errors++;
 for(const key2 in data){
 if(pattern_63370828.test(key2)){
 if(typeof data[key2] !== "string"){
-const err14 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(message_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4714,7 +4718,7 @@ if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data13[i3] !== "string"){
-const err15 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,"#/patternProperties/%5E(reference_task_ids)%24/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4726,7 +4730,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err16 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(reference_task_ids)%24/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4740,7 +4744,7 @@ errors++;
 for(const key4 in data){
 if(pattern_3f9c8ce5.test(key4)){
 if(typeof data[key4] !== "string"){
-const err17 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(task_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4753,7 +4757,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4771,7 +4775,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "description")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4783,7 +4787,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4795,7 +4799,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4812,7 +4816,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.flows === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "flows"},message:"must have required property '"+"flows"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "flows"},"must have required property '"+"flows"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4823,7 +4827,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4835,7 +4839,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4853,7 +4857,7 @@ errors = vErrors.length;
 }
 if(data.oauth2MetadataUrl !== undefined){
 if(typeof data.oauth2MetadataUrl !== "string"){
-const err3 = {instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/oauth2MetadataUrl","#/properties/oauth2MetadataUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4866,7 +4870,7 @@ errors++;
 for(const key1 in data){
 if(pattern_2722df3a.test(key1)){
 if(typeof data[key1] !== "string"){
-const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(oauth2_metadata_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4879,7 +4883,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4903,7 +4907,7 @@ let valid2 = false;
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.authorizationCode === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: "authorizationCode"},message:"must have required property '"+"authorizationCode"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/0/oneOf/0/anyOf/0/required","required",{missingProperty: "authorizationCode"},"must have required property '"+"authorizationCode"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4919,7 +4923,7 @@ if(!valid2){
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.authorization_code === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: "authorization_code"},message:"must have required property '"+"authorization_code"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/0/oneOf/0/anyOf/1/required","required",{missingProperty: "authorization_code"},"must have required property '"+"authorization_code"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4933,7 +4937,7 @@ var _valid1 = _errs6 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath,"#/allOf/0/oneOf/0/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4964,7 +4968,7 @@ let valid3 = false;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCredentials === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "clientCredentials"},message:"must have required property '"+"clientCredentials"+"'"};
+const err3 = ajvError(instancePath,"#/allOf/0/oneOf/1/anyOf/0/required","required",{missingProperty: "clientCredentials"},"must have required property '"+"clientCredentials"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4980,7 +4984,7 @@ if(!valid3){
 const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_credentials === undefined){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "client_credentials"},message:"must have required property '"+"client_credentials"+"'"};
+const err4 = ajvError(instancePath,"#/allOf/0/oneOf/1/anyOf/1/required","required",{missingProperty: "client_credentials"},"must have required property '"+"client_credentials"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4994,7 +4998,7 @@ var _valid2 = _errs10 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err5 = ajvError(instancePath,"#/allOf/0/oneOf/1/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5027,7 +5031,7 @@ passing0 = 1;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.implicit === undefined){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: "implicit"},message:"must have required property '"+"implicit"+"'"};
+const err6 = ajvError(instancePath,"#/allOf/0/oneOf/2/required","required",{missingProperty: "implicit"},"must have required property '"+"implicit"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5050,7 +5054,7 @@ passing0 = 2;
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.password === undefined){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+const err7 = ajvError(instancePath,"#/allOf/0/oneOf/3/required","required",{missingProperty: "password"},"must have required property '"+"password"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5076,7 +5080,7 @@ let valid4 = false;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deviceCode === undefined){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: "deviceCode"},message:"must have required property '"+"deviceCode"+"'"};
+const err8 = ajvError(instancePath,"#/allOf/0/oneOf/4/anyOf/0/required","required",{missingProperty: "deviceCode"},"must have required property '"+"deviceCode"+"'");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5092,7 +5096,7 @@ if(!valid4){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.device_code === undefined){
-const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: "device_code"},message:"must have required property '"+"device_code"+"'"};
+const err9 = ajvError(instancePath,"#/allOf/0/oneOf/4/anyOf/1/required","required",{missingProperty: "device_code"},"must have required property '"+"device_code"+"'");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5106,7 +5110,7 @@ var _valid3 = _errs16 === errors;
 valid4 = valid4 || _valid3;
 }
 if(!valid4){
-const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err10 = ajvError(instancePath,"#/allOf/0/oneOf/4/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5141,7 +5145,7 @@ passing0 = 4;
 }
 }
 if(!valid1){
-const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err11 = ajvError(instancePath,"#/allOf/0/oneOf","oneOf",{passingSchemas: passing0},"must match exactly one schema in oneOf");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5164,7 +5168,7 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "authorizationCode") || (key0 === "clientCredentials")) || (key0 === "deviceCode")) || (key0 === "implicit")) || (key0 === "password")) || (pattern_6896b5d1.test(key0))) || (pattern_583776b3.test(key0))) || (pattern_b21981a2.test(key0)))){
-const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err12 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5230,7 +5234,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5247,7 +5251,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.openIdConnectUrl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openIdConnectUrl"},message:"must have required property '"+"openIdConnectUrl"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "openIdConnectUrl"},"must have required property '"+"openIdConnectUrl"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5258,7 +5262,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "openIdConnectUrl")) || (pattern_4e34433c.test(key0)))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5270,7 +5274,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5282,7 +5286,7 @@ errors++;
 }
 if(data.openIdConnectUrl !== undefined){
 if(typeof data.openIdConnectUrl !== "string"){
-const err3 = {instancePath:instancePath+"/openIdConnectUrl",schemaPath:"#/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/openIdConnectUrl","#/properties/openIdConnectUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5295,7 +5299,7 @@ errors++;
 for(const key1 in data){
 if(pattern_4e34433c.test(key1)){
 if(typeof data[key1] !== "string"){
-const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(open_id_connect_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5308,7 +5312,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5329,7 +5333,7 @@ let passing0 = null;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/0/oneOf/0/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5347,7 +5351,7 @@ passing0 = 0;
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.raw === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "raw"},message:"must have required property '"+"raw"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/0/oneOf/1/required","required",{missingProperty: "raw"},"must have required property '"+"raw"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5370,7 +5374,7 @@ passing0 = 1;
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.url === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+const err2 = ajvError(instancePath,"#/allOf/0/oneOf/2/required","required",{missingProperty: "url"},"must have required property '"+"url"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5393,7 +5397,7 @@ passing0 = 2;
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err3 = ajvError(instancePath,"#/allOf/0/oneOf/3/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5417,7 +5421,7 @@ passing0 = 3;
 }
 }
 if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err4 = ajvError(instancePath,"#/allOf/0/oneOf","oneOf",{passingSchemas: passing0},"must match exactly one schema in oneOf");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5440,7 +5444,7 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern_78e872f3.test(key0)))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err5 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5458,7 +5462,7 @@ errors = vErrors.length;
 }
 if(data.filename !== undefined){
 if(typeof data.filename !== "string"){
-const err6 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/filename","#/properties/filename/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5470,7 +5474,7 @@ errors++;
 }
 if(data.mediaType !== undefined){
 if(typeof data.mediaType !== "string"){
-const err7 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/mediaType","#/properties/mediaType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5490,7 +5494,7 @@ if(data.raw !== undefined){
 let data4 = data.raw;
 if(typeof data4 === "string"){
 if(!pattern_49f53b52.test(data4)){
-const err8 = {instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
+const err8 = ajvError(instancePath+"/raw","#/properties/raw/pattern","pattern",{pattern: "^[A-Za-z0-9+/]*={0,2}$"},"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5501,7 +5505,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/raw","#/properties/raw/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5513,7 +5517,7 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err10 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5525,7 +5529,7 @@ errors++;
 }
 if(data.url !== undefined){
 if(typeof data.url !== "string"){
-const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/url","#/properties/url/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5538,7 +5542,7 @@ errors++;
 for(const key1 in data){
 if(pattern_78e872f3.test(key1)){
 if(typeof data[key1] !== "string"){
-const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(media_type)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5551,7 +5555,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5569,7 +5573,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5581,7 +5585,7 @@ errors++;
 }
 if(data.refreshUrl !== undefined){
 if(typeof data.refreshUrl !== "string"){
-const err1 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/refreshUrl","#/properties/refreshUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5608,7 +5612,7 @@ errors++;
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err3 = ajvError(instancePath+"/scopes","#/properties/scopes/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5620,7 +5624,7 @@ errors++;
 }
 for(const key2 in data1){
 if(typeof data1[key2] !== "string"){
-const err4 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/scopes/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5632,7 +5636,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/scopes","#/properties/scopes/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5644,7 +5648,7 @@ errors++;
 }
 if(data.tokenUrl !== undefined){
 if(typeof data.tokenUrl !== "string"){
-const err6 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/tokenUrl","#/properties/tokenUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5657,7 +5661,7 @@ errors++;
 for(const key3 in data){
 if(pattern_3a2775df.test(key3)){
 if(typeof data[key3] !== "string"){
-const err7 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(refresh_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5671,7 +5675,7 @@ errors++;
 for(const key4 in data){
 if(pattern_a01cd0db.test(key4)){
 if(typeof data[key4] !== "string"){
-const err8 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(token_url)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5684,7 +5688,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5704,7 +5708,7 @@ let valid0 = false;
 const _errs1 = errors;
 if(typeof data === "string"){
 if(!pattern_ce6432e7.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"},message:"must match pattern \""+"^ROLE_UNSPECIFIED$"+"\""};
+const err0 = ajvError(instancePath,"#/anyOf/0/pattern","pattern",{pattern: "^ROLE_UNSPECIFIED$"},"must match pattern \""+"^ROLE_UNSPECIFIED$"+"\"");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5715,7 +5719,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath,"#/anyOf/0/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5729,7 +5733,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath,"#/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5739,7 +5743,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data === "ROLE_USER") || (data === "ROLE_AGENT"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+const err3 = ajvError(instancePath,"#/anyOf/1/enum","enum",{allowedValues: schema_Role.anyOf[1].enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5753,7 +5757,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath,"#/anyOf/2/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5764,7 +5768,7 @@ errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data > 2147483647 || isNaN(data)){
-const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err5 = ajvError(instancePath,"#/anyOf/2/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5774,7 +5778,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data < -2147483648 || isNaN(data)){
-const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err6 = ajvError(instancePath,"#/anyOf/2/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5789,7 +5793,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5818,7 +5822,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "schemes")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5845,7 +5849,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err2 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err2 = ajvError(instancePath+"/schemes","#/properties/schemes/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5863,7 +5867,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/schemes","#/properties/schemes/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5875,7 +5879,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5899,7 +5903,7 @@ let valid2 = false;
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.apiKeySecurityScheme === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: "apiKeySecurityScheme"},message:"must have required property '"+"apiKeySecurityScheme"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/0/oneOf/0/anyOf/0/required","required",{missingProperty: "apiKeySecurityScheme"},"must have required property '"+"apiKeySecurityScheme"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5915,7 +5919,7 @@ if(!valid2){
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.api_key_security_scheme === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: "api_key_security_scheme"},message:"must have required property '"+"api_key_security_scheme"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/0/oneOf/0/anyOf/1/required","required",{missingProperty: "api_key_security_scheme"},"must have required property '"+"api_key_security_scheme"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5929,7 +5933,7 @@ var _valid1 = _errs6 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath,"#/allOf/0/oneOf/0/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5960,7 +5964,7 @@ let valid3 = false;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.httpAuthSecurityScheme === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "httpAuthSecurityScheme"},message:"must have required property '"+"httpAuthSecurityScheme"+"'"};
+const err3 = ajvError(instancePath,"#/allOf/0/oneOf/1/anyOf/0/required","required",{missingProperty: "httpAuthSecurityScheme"},"must have required property '"+"httpAuthSecurityScheme"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5976,7 +5980,7 @@ if(!valid3){
 const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.http_auth_security_scheme === undefined){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "http_auth_security_scheme"},message:"must have required property '"+"http_auth_security_scheme"+"'"};
+const err4 = ajvError(instancePath,"#/allOf/0/oneOf/1/anyOf/1/required","required",{missingProperty: "http_auth_security_scheme"},"must have required property '"+"http_auth_security_scheme"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5990,7 +5994,7 @@ var _valid2 = _errs10 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err5 = ajvError(instancePath,"#/allOf/0/oneOf/1/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6026,7 +6030,7 @@ let valid4 = false;
 const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.oauth2SecurityScheme === undefined){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: "oauth2SecurityScheme"},message:"must have required property '"+"oauth2SecurityScheme"+"'"};
+const err6 = ajvError(instancePath,"#/allOf/0/oneOf/2/anyOf/0/required","required",{missingProperty: "oauth2SecurityScheme"},"must have required property '"+"oauth2SecurityScheme"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6042,7 +6046,7 @@ if(!valid4){
 const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.oauth2_security_scheme === undefined){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: "oauth2_security_scheme"},message:"must have required property '"+"oauth2_security_scheme"+"'"};
+const err7 = ajvError(instancePath,"#/allOf/0/oneOf/2/anyOf/1/required","required",{missingProperty: "oauth2_security_scheme"},"must have required property '"+"oauth2_security_scheme"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6056,7 +6060,7 @@ var _valid3 = _errs14 === errors;
 valid4 = valid4 || _valid3;
 }
 if(!valid4){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err8 = ajvError(instancePath,"#/allOf/0/oneOf/2/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6092,7 +6096,7 @@ let valid5 = false;
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.openIdConnectSecurityScheme === undefined){
-const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: "openIdConnectSecurityScheme"},message:"must have required property '"+"openIdConnectSecurityScheme"+"'"};
+const err9 = ajvError(instancePath,"#/allOf/0/oneOf/3/anyOf/0/required","required",{missingProperty: "openIdConnectSecurityScheme"},"must have required property '"+"openIdConnectSecurityScheme"+"'");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6108,7 +6112,7 @@ if(!valid5){
 const _errs18 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.open_id_connect_security_scheme === undefined){
-const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: "open_id_connect_security_scheme"},message:"must have required property '"+"open_id_connect_security_scheme"+"'"};
+const err10 = ajvError(instancePath,"#/allOf/0/oneOf/3/anyOf/1/required","required",{missingProperty: "open_id_connect_security_scheme"},"must have required property '"+"open_id_connect_security_scheme"+"'");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6122,7 +6126,7 @@ var _valid4 = _errs18 === errors;
 valid5 = valid5 || _valid4;
 }
 if(!valid5){
-const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err11 = ajvError(instancePath,"#/allOf/0/oneOf/3/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6158,7 +6162,7 @@ let valid6 = false;
 const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mtlsSecurityScheme === undefined){
-const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: "mtlsSecurityScheme"},message:"must have required property '"+"mtlsSecurityScheme"+"'"};
+const err12 = ajvError(instancePath,"#/allOf/0/oneOf/4/anyOf/0/required","required",{missingProperty: "mtlsSecurityScheme"},"must have required property '"+"mtlsSecurityScheme"+"'");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6174,7 +6178,7 @@ if(!valid6){
 const _errs22 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mtls_security_scheme === undefined){
-const err13 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: "mtls_security_scheme"},message:"must have required property '"+"mtls_security_scheme"+"'"};
+const err13 = ajvError(instancePath,"#/allOf/0/oneOf/4/anyOf/1/required","required",{missingProperty: "mtls_security_scheme"},"must have required property '"+"mtls_security_scheme"+"'");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6188,7 +6192,7 @@ var _valid5 = _errs22 === errors;
 valid6 = valid6 || _valid5;
 }
 if(!valid6){
-const err14 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err14 = ajvError(instancePath,"#/allOf/0/oneOf/4/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6223,7 +6227,7 @@ passing0 = 4;
 }
 }
 if(!valid1){
-const err15 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = ajvError(instancePath,"#/allOf/0/oneOf","oneOf",{passingSchemas: passing0},"must match exactly one schema in oneOf");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6246,7 +6250,7 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern_85fa01c2.test(key0))) || (pattern_c9856113.test(key0))) || (pattern_13d07b9b.test(key0))) || (pattern_2f0eabd0.test(key0))) || (pattern_cbe8fe43.test(key0)))){
-const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err16 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6328,7 +6332,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6346,7 +6350,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "acceptedOutputModes") || (key0 === "historyLength")) || (key0 === "returnImmediately")) || (key0 === "taskPushNotificationConfig")) || (pattern_b976b77c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_27d2840b.test(key0))) || (pattern_976e6c77.test(key0)))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6362,7 +6366,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/acceptedOutputModes/" + i0,schemaPath:"#/properties/acceptedOutputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/acceptedOutputModes/" + i0,"#/properties/acceptedOutputModes/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6374,7 +6378,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/acceptedOutputModes",schemaPath:"#/properties/acceptedOutputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/acceptedOutputModes","#/properties/acceptedOutputModes/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6390,7 +6394,7 @@ const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6401,7 +6405,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 2147483647 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err4 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6411,7 +6415,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data2 < -2147483648 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err5 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6427,7 +6431,7 @@ if(!valid3){
 const _errs10 = errors;
 if(typeof data2 === "string"){
 if(!pattern_af46a196.test(data2)){
-const err6 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err6 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6438,7 +6442,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6451,7 +6455,7 @@ var _valid0 = _errs10 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err8 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err8 = ajvError(instancePath+"/historyLength","#/properties/historyLength/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6474,7 +6478,7 @@ vErrors = null;
 }
 if(data.returnImmediately !== undefined){
 if(typeof data.returnImmediately !== "boolean"){
-const err9 = {instancePath:instancePath+"/returnImmediately",schemaPath:"#/properties/returnImmediately/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err9 = ajvError(instancePath+"/returnImmediately","#/properties/returnImmediately/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6497,7 +6501,7 @@ if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data5[i1] !== "string"){
-const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,"#/patternProperties/%5E(accepted_output_modes)%24/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6509,7 +6513,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(accepted_output_modes)%24/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6527,7 +6531,7 @@ const _errs20 = errors;
 let valid7 = false;
 const _errs21 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6538,7 +6542,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err13 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err13 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6548,7 +6552,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data7 < -2147483648 || isNaN(data7)){
-const err14 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err14 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6564,7 +6568,7 @@ if(!valid7){
 const _errs23 = errors;
 if(typeof data7 === "string"){
 if(!pattern_af46a196.test(data7)){
-const err15 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+const err15 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern","pattern",{pattern: "^-?[0-9]+$"},"must match pattern \""+"^-?[0-9]+$"+"\"");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6575,7 +6579,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6588,7 +6592,7 @@ var _valid1 = _errs23 === errors;
 valid7 = valid7 || _valid1;
 }
 if(!valid7){
-const err17 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err17 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(history_length)%24/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6613,7 +6617,7 @@ vErrors = null;
 for(const key3 in data){
 if(pattern_27d2840b.test(key3)){
 if(typeof data[key3] !== "boolean"){
-const err18 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(return_immediately)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err18 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(return_immediately)%24/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6634,7 +6638,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6651,7 +6655,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6662,7 +6666,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "configuration") || (key0 === "message")) || (key0 === "metadata")) || (key0 === "tenant"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6692,7 +6696,7 @@ errors = vErrors.length;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err2 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6704,7 +6708,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6725,7 +6729,7 @@ let passing0 = null;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.task === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/0/oneOf/0/required","required",{missingProperty: "task"},"must have required property '"+"task"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6743,7 +6747,7 @@ passing0 = 0;
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/0/oneOf/1/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6765,7 +6769,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err2 = ajvError(instancePath,"#/allOf/0/oneOf","oneOf",{passingSchemas: passing0},"must match exactly one schema in oneOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6788,7 +6792,7 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "message") || (key0 === "task"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6812,7 +6816,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6833,7 +6837,7 @@ let passing0 = null;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.task === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/0/oneOf/0/required","required",{missingProperty: "task"},"must have required property '"+"task"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6851,7 +6855,7 @@ passing0 = 0;
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/0/oneOf/1/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6877,7 +6881,7 @@ let valid2 = false;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.statusUpdate === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: "statusUpdate"},message:"must have required property '"+"statusUpdate"+"'"};
+const err2 = ajvError(instancePath,"#/allOf/0/oneOf/2/anyOf/0/required","required",{missingProperty: "statusUpdate"},"must have required property '"+"statusUpdate"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6893,7 +6897,7 @@ if(!valid2){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status_update === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: "status_update"},message:"must have required property '"+"status_update"+"'"};
+const err3 = ajvError(instancePath,"#/allOf/0/oneOf/2/anyOf/1/required","required",{missingProperty: "status_update"},"must have required property '"+"status_update"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6907,7 +6911,7 @@ var _valid1 = _errs8 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err4 = ajvError(instancePath,"#/allOf/0/oneOf/2/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6943,7 +6947,7 @@ let valid3 = false;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.artifactUpdate === undefined){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: "artifactUpdate"},message:"must have required property '"+"artifactUpdate"+"'"};
+const err5 = ajvError(instancePath,"#/allOf/0/oneOf/3/anyOf/0/required","required",{missingProperty: "artifactUpdate"},"must have required property '"+"artifactUpdate"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6959,7 +6963,7 @@ if(!valid3){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.artifact_update === undefined){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: "artifact_update"},message:"must have required property '"+"artifact_update"+"'"};
+const err6 = ajvError(instancePath,"#/allOf/0/oneOf/3/anyOf/1/required","required",{missingProperty: "artifact_update"},"must have required property '"+"artifact_update"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6973,7 +6977,7 @@ var _valid2 = _errs12 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = ajvError(instancePath,"#/allOf/0/oneOf/3/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7007,7 +7011,7 @@ passing0 = 3;
 }
 }
 if(!valid1){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err8 = ajvError(instancePath,"#/allOf/0/oneOf","oneOf",{passingSchemas: passing0},"must match exactly one schema in oneOf");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7030,7 +7034,7 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "artifactUpdate") || (key0 === "message")) || (key0 === "statusUpdate")) || (key0 === "task")) || (pattern_f9eaa88c.test(key0))) || (pattern_a0b3322a.test(key0)))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err9 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7082,7 +7086,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7100,7 +7104,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "list")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7116,7 +7120,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/list/" + i0,schemaPath:"#/properties/list/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/list/" + i0,"#/properties/list/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7128,7 +7132,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/list","#/properties/list/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7140,7 +7144,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7156,7 +7160,7 @@ function validate_Struct(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7173,7 +7177,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7184,7 +7188,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "tenant"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7196,7 +7200,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7208,7 +7212,7 @@ errors++;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err3 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7220,7 +7224,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7237,7 +7241,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7247,7 +7251,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7258,7 +7262,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7280,7 +7284,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/artifacts","#/properties/artifacts/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7292,7 +7296,7 @@ errors++;
 }
 if(data.contextId !== undefined){
 if(typeof data.contextId !== "string"){
-const err4 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/contextId","#/properties/contextId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7314,7 +7318,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/history","#/properties/history/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7326,7 +7330,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7351,7 +7355,7 @@ errors = vErrors.length;
 for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 if(typeof data[key1] !== "string"){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(context_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7364,7 +7368,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7381,7 +7385,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7391,7 +7395,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.contextId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contextId"},message:"must have required property '"+"contextId"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "contextId"},"must have required property '"+"contextId"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7401,7 +7405,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.artifact === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifact"},message:"must have required property '"+"artifact"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "artifact"},"must have required property '"+"artifact"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7412,7 +7416,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_62a56553.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7424,7 +7428,7 @@ errors++;
 }
 if(data.append !== undefined){
 if(typeof data.append !== "boolean"){
-const err4 = {instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err4 = ajvError(instancePath+"/append","#/properties/append/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7442,7 +7446,7 @@ errors = vErrors.length;
 }
 if(data.contextId !== undefined){
 if(typeof data.contextId !== "string"){
-const err5 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/contextId","#/properties/contextId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7454,7 +7458,7 @@ errors++;
 }
 if(data.lastChunk !== undefined){
 if(typeof data.lastChunk !== "boolean"){
-const err6 = {instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err6 = ajvError(instancePath+"/lastChunk","#/properties/lastChunk/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7472,7 +7476,7 @@ errors = vErrors.length;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err7 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7485,7 +7489,7 @@ errors++;
 for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 if(typeof data[key1] !== "string"){
-const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(context_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7499,7 +7503,7 @@ errors++;
 for(const key2 in data){
 if(pattern_62a56553.test(key2)){
 if(typeof data[key2] !== "boolean"){
-const err9 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err9 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(last_chunk)%24/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7513,7 +7517,7 @@ errors++;
 for(const key3 in data){
 if(pattern_3f9c8ce5.test(key3)){
 if(typeof data[key3] !== "string"){
-const err10 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(task_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7526,7 +7530,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7543,7 +7547,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.url === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "url"},"must have required property '"+"url"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7554,7 +7558,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern_3f9c8ce5.test(key0)))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7572,7 +7576,7 @@ errors = vErrors.length;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7584,7 +7588,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err3 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7596,7 +7600,7 @@ errors++;
 }
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-const err4 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/tenant","#/properties/tenant/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7608,7 +7612,7 @@ errors++;
 }
 if(data.token !== undefined){
 if(typeof data.token !== "string"){
-const err5 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/token","#/properties/token/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7620,7 +7624,7 @@ errors++;
 }
 if(data.url !== undefined){
 if(typeof data.url !== "string"){
-const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/url","#/properties/url/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7633,7 +7637,7 @@ errors++;
 for(const key1 in data){
 if(pattern_3f9c8ce5.test(key1)){
 if(typeof data[key1] !== "string"){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(task_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7646,7 +7650,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7666,7 +7670,7 @@ let valid0 = false;
 const _errs1 = errors;
 if(typeof data === "string"){
 if(!pattern_e08383df.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"},message:"must match pattern \""+"^TASK_STATE_UNSPECIFIED$"+"\""};
+const err0 = ajvError(instancePath,"#/anyOf/0/pattern","pattern",{pattern: "^TASK_STATE_UNSPECIFIED$"},"must match pattern \""+"^TASK_STATE_UNSPECIFIED$"+"\"");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7677,7 +7681,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath,"#/anyOf/0/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7691,7 +7695,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath,"#/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7701,7 +7705,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((data === "TASK_STATE_SUBMITTED") || (data === "TASK_STATE_WORKING")) || (data === "TASK_STATE_COMPLETED")) || (data === "TASK_STATE_FAILED")) || (data === "TASK_STATE_CANCELED")) || (data === "TASK_STATE_INPUT_REQUIRED")) || (data === "TASK_STATE_REJECTED")) || (data === "TASK_STATE_AUTH_REQUIRED"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+const err3 = ajvError(instancePath,"#/anyOf/1/enum","enum",{allowedValues: schema_TaskState.anyOf[1].enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7715,7 +7719,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath,"#/anyOf/2/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7726,7 +7730,7 @@ errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data > 2147483647 || isNaN(data)){
-const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err5 = ajvError(instancePath,"#/anyOf/2/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7736,7 +7740,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data < -2147483648 || isNaN(data)){
-const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err6 = ajvError(instancePath,"#/anyOf/2/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7751,7 +7755,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7779,7 +7783,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.state === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "state"},"must have required property '"+"state"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7790,7 +7794,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7820,7 +7824,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7837,7 +7841,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7847,7 +7851,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.contextId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contextId"},message:"must have required property '"+"contextId"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "contextId"},"must have required property '"+"contextId"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7857,7 +7861,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.status === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7868,7 +7872,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7880,7 +7884,7 @@ errors++;
 }
 if(data.contextId !== undefined){
 if(typeof data.contextId !== "string"){
-const err4 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/contextId","#/properties/contextId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7904,7 +7908,7 @@ errors = vErrors.length;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7917,7 +7921,7 @@ errors++;
 for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 if(typeof data[key1] !== "string"){
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(context_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7931,7 +7935,7 @@ errors++;
 for(const key2 in data){
 if(pattern_3f9c8ce5.test(key2)){
 if(typeof data[key2] !== "string"){
-const err7 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(task_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7944,7 +7948,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7961,7 +7965,7 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!(format_date_time.validate(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err0 = ajvError(instancePath,"#/format","format",{format: "date-time"},"must match format \""+"date-time"+"\"");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7972,7 +7976,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }

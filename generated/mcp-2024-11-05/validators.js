@@ -2,10 +2,14 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import { formats } from "@wiregen/core";
-import * as fastSet from "./validators.fast.js";
+// The accept-path set, chosen by the package's `imports` condition: validators.fast.js, or on a Worker
+// (conditions `workerd`, `worker`) validators.accept-none.js, whose validators all say no, so that the
+// bundle holds one compiled set of the schemas instead of two.
+import * as fastSet from "#accept-path";
 
-// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
-// to leave every error on `.errors`. The exported validators are at the end of this file.
+// The all-errors validators: run only after the accept-path validator has said no, to leave every error
+// on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
@@ -34,7 +38,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = ajvError(instancePath+"/annotations/audience","#/properties/annotations/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -48,7 +52,7 @@ if(data0.priority !== undefined){
 let data3 = data0.priority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err1 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err1 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -58,7 +62,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err2 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err2 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -69,7 +73,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -81,7 +85,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/annotations","#/properties/annotations/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -93,7 +97,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -110,7 +114,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blob === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "blob"},"must have required property '"+"blob"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -120,7 +124,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -133,7 +137,7 @@ if(data.blob !== undefined){
 let data0 = data.blob;
 if(typeof data0 === "string"){
 if(!(format_byte(data0))){
-const err2 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err2 = ajvError(instancePath+"/blob","#/properties/blob/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -144,7 +148,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/blob","#/properties/blob/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -156,7 +160,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -170,7 +174,7 @@ if(data.uri !== undefined){
 let data2 = data.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -181,7 +185,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -193,7 +197,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -210,7 +214,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -220,7 +224,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -232,7 +236,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -242,7 +246,7 @@ vErrors.push(err2);
 errors++;
 }
 if("tools/call" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "tools/call"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -256,7 +260,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -270,7 +274,7 @@ let data2 = data1.arguments;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err5 = {instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/params/arguments","#/properties/params/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -282,7 +286,7 @@ errors++;
 }
 if(data1.name !== undefined){
 if(typeof data1.name !== "string"){
-const err6 = {instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/name","#/properties/params/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -294,7 +298,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -306,7 +310,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -323,7 +327,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -337,7 +341,7 @@ let data0 = data.arguments;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/arguments","#/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -349,7 +353,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -361,7 +365,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -378,7 +382,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -392,7 +396,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -436,7 +440,7 @@ valid3 = valid3 || _valid0;
 }
 }
 if(!valid3){
-const err2 = {instancePath:instancePath+"/content/" + i0,schemaPath:"#/properties/content/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath+"/content/" + i0,"#/properties/content/items/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -459,7 +463,7 @@ vErrors = null;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -471,7 +475,7 @@ errors++;
 }
 if(data.isError !== undefined){
 if(typeof data.isError !== "boolean"){
-const err4 = {instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err4 = ajvError(instancePath+"/isError","#/properties/isError/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -483,7 +487,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -500,7 +504,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -510,7 +514,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -522,7 +526,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -532,7 +536,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notifications/cancelled" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -546,7 +550,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.requestId === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "requestId"},message:"must have required property '"+"requestId"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "requestId"},"must have required property '"+"requestId"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -557,7 +561,7 @@ errors++;
 }
 if(data1.reason !== undefined){
 if(typeof data1.reason !== "string"){
-const err5 = {instancePath:instancePath+"/params/reason",schemaPath:"#/properties/params/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/params/reason","#/properties/params/properties/reason/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -575,7 +579,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -587,7 +591,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -604,7 +608,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requestId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestId"},message:"must have required property '"+"requestId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "requestId"},"must have required property '"+"requestId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -615,7 +619,7 @@ errors++;
 }
 if(data.reason !== undefined){
 if(typeof data.reason !== "string"){
-const err1 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/reason","#/properties/reason/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -633,7 +637,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -657,7 +661,7 @@ let data1 = data0[key0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err0 = {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/experimental/additionalProperties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -669,7 +673,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/experimental","#/properties/experimental/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -684,7 +688,7 @@ let data2 = data.roots;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.listChanged !== undefined){
 if(typeof data2.listChanged !== "boolean"){
-const err2 = {instancePath:instancePath+"/roots/listChanged",schemaPath:"#/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = ajvError(instancePath+"/roots/listChanged","#/properties/roots/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -696,7 +700,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/roots","#/properties/roots/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -711,7 +715,7 @@ let data4 = data.sampling;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err4 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/sampling","#/properties/sampling/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -723,7 +727,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -775,7 +779,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -919,7 +923,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -973,7 +977,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1001,7 +1005,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1011,7 +1015,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1023,7 +1027,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1033,7 +1037,7 @@ vErrors.push(err2);
 errors++;
 }
 if("completion/complete" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "completion/complete"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1047,7 +1051,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.argument === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "argument"},message:"must have required property '"+"argument"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "argument"},"must have required property '"+"argument"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1057,7 +1061,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.ref === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "ref"},"must have required property '"+"ref"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1070,7 +1074,7 @@ if(data1.argument !== undefined){
 let data2 = data1.argument;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name === undefined){
-const err6 = {instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err6 = ajvError(instancePath+"/params/argument","#/properties/params/properties/argument/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1080,7 +1084,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data2.value === undefined){
-const err7 = {instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err7 = ajvError(instancePath+"/params/argument","#/properties/params/properties/argument/required","required",{missingProperty: "value"},"must have required property '"+"value"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1091,7 +1095,7 @@ errors++;
 }
 if(data2.name !== undefined){
 if(typeof data2.name !== "string"){
-const err8 = {instancePath:instancePath+"/params/argument/name",schemaPath:"#/properties/params/properties/argument/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/params/argument/name","#/properties/params/properties/argument/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1103,7 +1107,7 @@ errors++;
 }
 if(data2.value !== undefined){
 if(typeof data2.value !== "string"){
-const err9 = {instancePath:instancePath+"/params/argument/value",schemaPath:"#/properties/params/properties/argument/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/params/argument/value","#/properties/params/properties/argument/properties/value/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1115,7 +1119,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/params/argument","#/properties/params/properties/argument/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1146,7 +1150,7 @@ var _valid0 = _errs14 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err11 = {instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err11 = ajvError(instancePath+"/params/ref","#/properties/params/properties/ref/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1169,7 +1173,7 @@ vErrors = null;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1181,7 +1185,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1198,7 +1202,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.argument === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "argument"},message:"must have required property '"+"argument"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "argument"},"must have required property '"+"argument"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1208,7 +1212,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ref === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "ref"},"must have required property '"+"ref"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1221,7 +1225,7 @@ if(data.argument !== undefined){
 let data0 = data.argument;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.name === undefined){
-const err2 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err2 = ajvError(instancePath+"/argument","#/properties/argument/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1231,7 +1235,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.value === undefined){
-const err3 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err3 = ajvError(instancePath+"/argument","#/properties/argument/required","required",{missingProperty: "value"},"must have required property '"+"value"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1242,7 +1246,7 @@ errors++;
 }
 if(data0.name !== undefined){
 if(typeof data0.name !== "string"){
-const err4 = {instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/argument/name","#/properties/argument/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1254,7 +1258,7 @@ errors++;
 }
 if(data0.value !== undefined){
 if(typeof data0.value !== "string"){
-const err5 = {instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/argument/value","#/properties/argument/properties/value/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1266,7 +1270,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/argument","#/properties/argument/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1297,7 +1301,7 @@ var _valid0 = _errs10 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err7 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = ajvError(instancePath+"/ref","#/properties/ref/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1320,7 +1324,7 @@ vErrors = null;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1337,7 +1341,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.completion === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completion"},message:"must have required property '"+"completion"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "completion"},"must have required property '"+"completion"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1351,7 +1355,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1365,7 +1369,7 @@ if(data.completion !== undefined){
 let data1 = data.completion;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.values === undefined){
-const err2 = {instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+const err2 = ajvError(instancePath+"/completion","#/properties/completion/required","required",{missingProperty: "values"},"must have required property '"+"values"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1376,7 +1380,7 @@ errors++;
 }
 if(data1.hasMore !== undefined){
 if(typeof data1.hasMore !== "boolean"){
-const err3 = {instancePath:instancePath+"/completion/hasMore",schemaPath:"#/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/completion/hasMore","#/properties/completion/properties/hasMore/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1389,7 +1393,7 @@ errors++;
 if(data1.total !== undefined){
 let data3 = data1.total;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/completion/total",schemaPath:"#/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/completion/total","#/properties/completion/properties/total/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1405,7 +1409,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data4[i0] !== "string"){
-const err5 = {instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/completion/values/" + i0,"#/properties/completion/properties/values/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1417,7 +1421,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = ajvError(instancePath+"/completion/values","#/properties/completion/properties/values/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1429,7 +1433,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/completion","#/properties/completion/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1441,7 +1445,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1458,7 +1462,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1468,7 +1472,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1480,7 +1484,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1490,7 +1494,7 @@ vErrors.push(err2);
 errors++;
 }
 if("sampling/createMessage" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "sampling/createMessage"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1504,7 +1508,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.maxTokens === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "maxTokens"},"must have required property '"+"maxTokens"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1514,7 +1518,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.messages === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "messages"},"must have required property '"+"messages"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1526,7 +1530,7 @@ errors++;
 if(data1.includeContext !== undefined){
 let data2 = data1.includeContext;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/includeContext","#/properties/params/properties/includeContext/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1536,7 +1540,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data2 === "allServers") || (data2 === "none")) || (data2 === "thisServer"))){
-const err7 = {instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum},message:"must be equal to one of the allowed values"};
+const err7 = ajvError(instancePath+"/params/includeContext","#/properties/params/properties/includeContext/enum","enum",{allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1549,7 +1553,7 @@ errors++;
 if(data1.maxTokens !== undefined){
 let data3 = data1.maxTokens;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err8 = {instancePath:instancePath+"/params/maxTokens",schemaPath:"#/properties/params/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err8 = ajvError(instancePath+"/params/maxTokens","#/properties/params/properties/maxTokens/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1571,7 +1575,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/params/messages",schemaPath:"#/properties/params/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = ajvError(instancePath+"/params/messages","#/properties/params/properties/messages/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1586,7 +1590,7 @@ let data6 = data1.metadata;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-const err10 = {instancePath:instancePath+"/params/metadata",schemaPath:"#/properties/params/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/params/metadata","#/properties/params/properties/metadata/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1608,7 +1612,7 @@ if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data8[i1] !== "string"){
-const err11 = {instancePath:instancePath+"/params/stopSequences/" + i1,schemaPath:"#/properties/params/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/params/stopSequences/" + i1,"#/properties/params/properties/stopSequences/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1620,7 +1624,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/params/stopSequences",schemaPath:"#/properties/params/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = ajvError(instancePath+"/params/stopSequences","#/properties/params/properties/stopSequences/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1632,7 +1636,7 @@ errors++;
 }
 if(data1.systemPrompt !== undefined){
 if(typeof data1.systemPrompt !== "string"){
-const err13 = {instancePath:instancePath+"/params/systemPrompt",schemaPath:"#/properties/params/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = ajvError(instancePath+"/params/systemPrompt","#/properties/params/properties/systemPrompt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1645,7 +1649,7 @@ errors++;
 if(data1.temperature !== undefined){
 let data11 = data1.temperature;
 if(!((typeof data11 == "number") && (isFinite(data11)))){
-const err14 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err14 = ajvError(instancePath+"/params/temperature","#/properties/params/properties/temperature/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1657,7 +1661,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1669,7 +1673,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1686,7 +1690,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.maxTokens === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "maxTokens"},"must have required property '"+"maxTokens"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1696,7 +1700,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.messages === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "messages"},"must have required property '"+"messages"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1708,7 +1712,7 @@ errors++;
 if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/includeContext","#/properties/includeContext/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1718,7 +1722,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-const err3 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum},message:"must be equal to one of the allowed values"};
+const err3 = ajvError(instancePath+"/includeContext","#/properties/includeContext/enum","enum",{allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1731,7 +1735,7 @@ errors++;
 if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/maxTokens","#/properties/maxTokens/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1753,7 +1757,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/messages","#/properties/messages/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1768,7 +1772,7 @@ let data4 = data.metadata;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err6 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/metadata","#/properties/metadata/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1790,7 +1794,7 @@ if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data6[i1] !== "string"){
-const err7 = {instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/stopSequences/" + i1,"#/properties/stopSequences/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1802,7 +1806,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = ajvError(instancePath+"/stopSequences","#/properties/stopSequences/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1814,7 +1818,7 @@ errors++;
 }
 if(data.systemPrompt !== undefined){
 if(typeof data.systemPrompt !== "string"){
-const err9 = {instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/systemPrompt","#/properties/systemPrompt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1827,7 +1831,7 @@ errors++;
 if(data.temperature !== undefined){
 let data9 = data.temperature;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err10 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err10 = ajvError(instancePath+"/temperature","#/properties/temperature/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1839,7 +1843,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1856,7 +1860,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1866,7 +1870,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "model"},"must have required property '"+"model"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1876,7 +1880,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1890,7 +1894,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1921,7 +1925,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err4 = ajvError(instancePath+"/content","#/properties/content/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1944,7 +1948,7 @@ vErrors = null;
 }
 if(data.model !== undefined){
 if(typeof data.model !== "string"){
-const err5 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/model","#/properties/model/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1962,7 +1966,7 @@ errors = vErrors.length;
 }
 if(data.stopReason !== undefined){
 if(typeof data.stopReason !== "string"){
-const err6 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/stopReason","#/properties/stopReason/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1974,7 +1978,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1990,7 +1994,7 @@ function validate_Cursor(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2007,7 +2011,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resource"},"must have required property '"+"resource"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2017,7 +2021,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2041,7 +2045,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/annotations/audience","#/properties/annotations/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2055,7 +2059,7 @@ if(data0.priority !== undefined){
 let data3 = data0.priority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err3 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err3 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2065,7 +2069,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err4 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2076,7 +2080,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err5 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2088,7 +2092,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/annotations","#/properties/annotations/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2119,7 +2123,7 @@ var _valid0 = _errs11 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err7 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = ajvError(instancePath+"/resource","#/properties/resource/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2143,7 +2147,7 @@ vErrors = null;
 if(data.type !== undefined){
 let data5 = data.type;
 if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2153,7 +2157,7 @@ vErrors.push(err8);
 errors++;
 }
 if("resource" !== data5){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "resource"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2165,7 +2169,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2182,7 +2186,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2192,7 +2196,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2204,7 +2208,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2214,7 +2218,7 @@ vErrors.push(err2);
 errors++;
 }
 if("prompts/get" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "prompts/get"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2228,7 +2232,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2242,7 +2246,7 @@ let data2 = data1.arguments;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 if(typeof data2[key0] !== "string"){
-const err5 = {instancePath:instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/params/properties/arguments/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2254,7 +2258,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params/arguments","#/properties/params/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2266,7 +2270,7 @@ errors++;
 }
 if(data1.name !== undefined){
 if(typeof data1.name !== "string"){
-const err7 = {instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/params/name","#/properties/params/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2278,7 +2282,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2290,7 +2294,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2307,7 +2311,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2321,7 +2325,7 @@ let data0 = data.arguments;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 if(typeof data0[key0] !== "string"){
-const err1 = {instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/arguments/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2333,7 +2337,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/arguments","#/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2345,7 +2349,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2357,7 +2361,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2374,7 +2378,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.messages === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "messages"},"must have required property '"+"messages"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2388,7 +2392,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2400,7 +2404,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2422,7 +2426,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/messages","#/properties/messages/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2434,7 +2438,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2451,7 +2455,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2461,7 +2465,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "mimeType"},"must have required property '"+"mimeType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2471,7 +2475,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2495,7 +2499,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/annotations/audience","#/properties/annotations/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2509,7 +2513,7 @@ if(data0.priority !== undefined){
 let data3 = data0.priority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err4 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2519,7 +2523,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err5 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2530,7 +2534,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err6 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2542,7 +2546,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/annotations","#/properties/annotations/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2556,7 +2560,7 @@ if(data.data !== undefined){
 let data4 = data.data;
 if(typeof data4 === "string"){
 if(!(format_byte(data4))){
-const err8 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err8 = ajvError(instancePath+"/data","#/properties/data/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2567,7 +2571,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2579,7 +2583,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err10 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2592,7 +2596,7 @@ errors++;
 if(data.type !== undefined){
 let data6 = data.type;
 if(typeof data6 !== "string"){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2602,7 +2606,7 @@ vErrors.push(err11);
 errors++;
 }
 if("image" !== data6){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
+const err12 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "image"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2614,7 +2618,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2631,7 +2635,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2641,7 +2645,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "version"},"must have required property '"+"version"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2652,7 +2656,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2664,7 +2668,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(typeof data.version !== "string"){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/version","#/properties/version/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2676,7 +2680,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2693,7 +2697,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2703,7 +2707,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2715,7 +2719,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2725,7 +2729,7 @@ vErrors.push(err2);
 errors++;
 }
 if("initialize" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "initialize"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2739,7 +2743,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.capabilities === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "capabilities"},"must have required property '"+"capabilities"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2749,7 +2753,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.clientInfo === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "clientInfo"},message:"must have required property '"+"clientInfo"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "clientInfo"},"must have required property '"+"clientInfo"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2759,7 +2763,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.protocolVersion === undefined){
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
+const err6 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "protocolVersion"},"must have required property '"+"protocolVersion"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2782,7 +2786,7 @@ errors = vErrors.length;
 }
 if(data1.protocolVersion !== undefined){
 if(typeof data1.protocolVersion !== "string"){
-const err7 = {instancePath:instancePath+"/params/protocolVersion",schemaPath:"#/properties/params/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/params/protocolVersion","#/properties/params/properties/protocolVersion/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2794,7 +2798,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2806,7 +2810,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2823,7 +2827,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.capabilities === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "capabilities"},"must have required property '"+"capabilities"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2833,7 +2837,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.clientInfo === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clientInfo"},message:"must have required property '"+"clientInfo"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "clientInfo"},"must have required property '"+"clientInfo"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2843,7 +2847,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.protocolVersion === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "protocolVersion"},"must have required property '"+"protocolVersion"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2866,7 +2870,7 @@ errors = vErrors.length;
 }
 if(data.protocolVersion !== undefined){
 if(typeof data.protocolVersion !== "string"){
-const err3 = {instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/protocolVersion","#/properties/protocolVersion/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2878,7 +2882,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2895,7 +2899,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.capabilities === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "capabilities"},"must have required property '"+"capabilities"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2905,7 +2909,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.protocolVersion === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "protocolVersion"},"must have required property '"+"protocolVersion"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2915,7 +2919,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.serverInfo === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "serverInfo"},message:"must have required property '"+"serverInfo"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "serverInfo"},"must have required property '"+"serverInfo"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2929,7 +2933,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2947,7 +2951,7 @@ errors = vErrors.length;
 }
 if(data.instructions !== undefined){
 if(typeof data.instructions !== "string"){
-const err4 = {instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/instructions","#/properties/instructions/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2959,7 +2963,7 @@ errors++;
 }
 if(data.protocolVersion !== undefined){
 if(typeof data.protocolVersion !== "string"){
-const err5 = {instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/protocolVersion","#/properties/protocolVersion/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2977,7 +2981,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2994,7 +2998,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3006,7 +3010,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3016,7 +3020,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/initialized" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/initialized"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3034,7 +3038,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3046,7 +3050,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3058,7 +3062,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3079,7 +3083,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3091,7 +3095,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3108,7 +3112,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3118,7 +3122,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3128,7 +3132,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3141,7 +3145,7 @@ if(data.error !== undefined){
 let data0 = data.error;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err3 = ajvError(instancePath+"/error","#/properties/error/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3151,7 +3155,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.message === undefined){
-const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err4 = ajvError(instancePath+"/error","#/properties/error/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3163,7 +3167,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = ajvError(instancePath+"/error/code","#/properties/error/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3175,7 +3179,7 @@ errors++;
 }
 if(data0.message !== undefined){
 if(typeof data0.message !== "string"){
-const err6 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/error/message","#/properties/error/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3187,7 +3191,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/error","#/properties/error/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3206,7 +3210,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data4 = data.jsonrpc;
 if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3216,7 +3220,7 @@ vErrors.push(err8);
 errors++;
 }
 if("2.0" !== data4){
-const err9 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3228,7 +3232,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3280,7 +3284,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3308,7 +3312,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3318,7 +3322,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3330,7 +3334,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3340,7 +3344,7 @@ vErrors.push(err2);
 errors++;
 }
 if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3352,7 +3356,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3370,7 +3374,7 @@ let data3 = data2._meta;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err5 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3382,7 +3386,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3394,7 +3398,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3411,7 +3415,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3421,7 +3425,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3431,7 +3435,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3449,7 +3453,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3459,7 +3463,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3471,7 +3475,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3495,7 +3499,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3507,7 +3511,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3519,7 +3523,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3536,7 +3540,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3546,7 +3550,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3556,7 +3560,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3574,7 +3578,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3584,7 +3588,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3602,7 +3606,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3619,7 +3623,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3631,7 +3635,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3641,7 +3645,7 @@ vErrors.push(err1);
 errors++;
 }
 if("prompts/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "prompts/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3656,7 +3660,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3668,7 +3672,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3680,7 +3684,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3698,7 +3702,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/cursor","#/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3710,7 +3714,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3727,7 +3731,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.prompts === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompts"},message:"must have required property '"+"prompts"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "prompts"},"must have required property '"+"prompts"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3741,7 +3745,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3753,7 +3757,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err2 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3775,7 +3779,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/prompts","#/properties/prompts/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3787,7 +3791,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3804,7 +3808,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3816,7 +3820,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3826,7 +3830,7 @@ vErrors.push(err1);
 errors++;
 }
 if("resources/templates/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/templates/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3841,7 +3845,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3853,7 +3857,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3865,7 +3869,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3883,7 +3887,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/cursor","#/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3895,7 +3899,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3912,7 +3916,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resourceTemplates === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceTemplates"},message:"must have required property '"+"resourceTemplates"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resourceTemplates"},"must have required property '"+"resourceTemplates"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3926,7 +3930,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3938,7 +3942,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err2 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3960,7 +3964,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/resourceTemplates","#/properties/resourceTemplates/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3972,7 +3976,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3989,7 +3993,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4001,7 +4005,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4011,7 +4015,7 @@ vErrors.push(err1);
 errors++;
 }
 if("resources/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4026,7 +4030,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4038,7 +4042,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4050,7 +4054,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4068,7 +4072,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/cursor","#/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4080,7 +4084,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4097,7 +4101,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resources === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resources"},message:"must have required property '"+"resources"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resources"},"must have required property '"+"resources"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4111,7 +4115,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4123,7 +4127,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err2 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4145,7 +4149,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/resources","#/properties/resources/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4157,7 +4161,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4174,7 +4178,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4186,7 +4190,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4196,7 +4200,7 @@ vErrors.push(err1);
 errors++;
 }
 if("roots/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "roots/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4220,7 +4224,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4232,7 +4236,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4244,7 +4248,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4271,7 +4275,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4283,7 +4287,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4300,7 +4304,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.roots === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roots"},message:"must have required property '"+"roots"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "roots"},"must have required property '"+"roots"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4314,7 +4318,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4336,7 +4340,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/roots","#/properties/roots/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4348,7 +4352,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4365,7 +4369,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4377,7 +4381,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4387,7 +4391,7 @@ vErrors.push(err1);
 errors++;
 }
 if("tools/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "tools/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4402,7 +4406,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4414,7 +4418,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4426,7 +4430,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4444,7 +4448,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/cursor","#/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4456,7 +4460,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4473,7 +4477,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tools === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "tools"},"must have required property '"+"tools"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4487,7 +4491,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4499,7 +4503,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err2 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4521,7 +4525,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/tools","#/properties/tools/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4533,7 +4537,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4549,7 +4553,7 @@ function validate_LoggingLevel(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4559,7 +4563,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath,"#/enum","enum",{allowedValues: schema_LoggingLevel.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4576,7 +4580,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4586,7 +4590,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4598,7 +4602,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4608,7 +4612,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notifications/message" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/message"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/message"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4622,7 +4626,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.data === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4632,7 +4636,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.level === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "level"},"must have required property '"+"level"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4649,7 +4653,7 @@ errors = vErrors.length;
 }
 if(data1.logger !== undefined){
 if(typeof data1.logger !== "string"){
-const err6 = {instancePath:instancePath+"/params/logger",schemaPath:"#/properties/params/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/logger","#/properties/params/properties/logger/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4661,7 +4665,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4673,7 +4677,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4690,7 +4694,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4700,7 +4704,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.level === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "level"},"must have required property '"+"level"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4717,7 +4721,7 @@ errors = vErrors.length;
 }
 if(data.logger !== undefined){
 if(typeof data.logger !== "string"){
-const err2 = {instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/logger","#/properties/logger/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4729,7 +4733,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4747,7 +4751,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4759,7 +4763,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4779,7 +4783,7 @@ if(data.costPriority !== undefined){
 let data0 = data.costPriority;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-const err0 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err0 = ajvError(instancePath+"/costPriority","#/properties/costPriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4789,7 +4793,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err1 = ajvError(instancePath+"/costPriority","#/properties/costPriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4800,7 +4804,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err2 = ajvError(instancePath+"/costPriority","#/properties/costPriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4822,7 +4826,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/hints","#/properties/hints/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4836,7 +4840,7 @@ if(data.intelligencePriority !== undefined){
 let data3 = data.intelligencePriority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err4 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4846,7 +4850,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err5 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4857,7 +4861,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err6 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4871,7 +4875,7 @@ if(data.speedPriority !== undefined){
 let data4 = data.speedPriority;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err7 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4881,7 +4885,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err8 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4892,7 +4896,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4904,7 +4908,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4921,7 +4925,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4932,7 +4936,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4950,7 +4954,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err2 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4962,7 +4966,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4974,7 +4978,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4991,7 +4995,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5002,7 +5006,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5017,7 +5021,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err2 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5029,7 +5033,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5041,7 +5045,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5062,7 +5066,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5074,7 +5078,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err1 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5086,7 +5090,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5103,7 +5107,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5115,7 +5119,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5125,7 +5129,7 @@ vErrors.push(err1);
 errors++;
 }
 if("ping" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "ping"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5149,7 +5153,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5161,7 +5165,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5173,7 +5177,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5200,7 +5204,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5212,7 +5216,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5229,7 +5233,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5239,7 +5243,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5251,7 +5255,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5261,7 +5265,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notifications/progress" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/progress"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5275,7 +5279,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.progress === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "progress"},"must have required property '"+"progress"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5285,7 +5289,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.progressToken === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "progressToken"},message:"must have required property '"+"progressToken"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "progressToken"},"must have required property '"+"progressToken"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5297,7 +5301,7 @@ errors++;
 if(data1.progress !== undefined){
 let data2 = data1.progress;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/params/progress",schemaPath:"#/properties/params/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err6 = ajvError(instancePath+"/params/progress","#/properties/params/properties/progress/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5316,7 +5320,7 @@ errors = vErrors.length;
 if(data1.total !== undefined){
 let data4 = data1.total;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/params/total",schemaPath:"#/properties/params/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err7 = ajvError(instancePath+"/params/total","#/properties/params/properties/total/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5328,7 +5332,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5340,7 +5344,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5357,7 +5361,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progress === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "progress"},"must have required property '"+"progress"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5367,7 +5371,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.progressToken === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progressToken"},message:"must have required property '"+"progressToken"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "progressToken"},"must have required property '"+"progressToken"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5379,7 +5383,7 @@ errors++;
 if(data.progress !== undefined){
 let data0 = data.progress;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err2 = ajvError(instancePath+"/progress","#/properties/progress/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5398,7 +5402,7 @@ errors = vErrors.length;
 if(data.total !== undefined){
 let data2 = data.total;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = ajvError(instancePath+"/total","#/properties/total/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5410,7 +5414,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5426,7 +5430,7 @@ function validate_ProgressToken(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type},message:"must be string,integer"};
+const err0 = ajvError(instancePath,"#/type","type",{type: schema_ProgressToken.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5443,7 +5447,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5464,7 +5468,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = ajvError(instancePath+"/arguments","#/properties/arguments/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5476,7 +5480,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5488,7 +5492,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5500,7 +5504,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5517,7 +5521,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5528,7 +5532,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5540,7 +5544,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5552,7 +5556,7 @@ errors++;
 }
 if(data.required !== undefined){
 if(typeof data.required !== "boolean"){
-const err3 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/required","#/properties/required/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5564,7 +5568,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5581,7 +5585,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5593,7 +5597,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5603,7 +5607,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/prompts/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/prompts/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5621,7 +5625,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5633,7 +5637,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5645,7 +5649,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5666,7 +5670,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5678,7 +5682,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5695,7 +5699,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5705,7 +5709,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5744,7 +5748,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath+"/content","#/properties/content/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5773,7 +5777,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5790,7 +5794,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5800,7 +5804,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5811,7 +5815,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5824,7 +5828,7 @@ errors++;
 if(data.type !== undefined){
 let data1 = data.type;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5834,7 +5838,7 @@ vErrors.push(err3);
 errors++;
 }
 if("ref/prompt" !== data1){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "ref/prompt"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5846,7 +5850,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5863,7 +5867,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5873,7 +5877,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5885,7 +5889,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5895,7 +5899,7 @@ vErrors.push(err2);
 errors++;
 }
 if("resources/read" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/read"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5909,7 +5913,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5922,7 +5926,7 @@ if(data1.uri !== undefined){
 let data2 = data1.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5933,7 +5937,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5945,7 +5949,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5957,7 +5961,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5974,7 +5978,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5987,7 +5991,7 @@ if(data.uri !== undefined){
 let data0 = data.uri;
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err1 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5998,7 +6002,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6010,7 +6014,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6027,7 +6031,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contents === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "contents"},"must have required property '"+"contents"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6041,7 +6045,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6076,7 +6080,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err2 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/properties/contents/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath+"/contents/" + i0,"#/properties/contents/items/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6099,7 +6103,7 @@ vErrors = null;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/contents","#/properties/contents/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6111,7 +6115,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6128,7 +6132,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6139,7 +6143,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6163,7 +6167,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6175,7 +6179,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6187,7 +6191,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6203,7 +6207,7 @@ function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type},message:"must be string,integer"};
+const err0 = ajvError(instancePath,"#/type","type",{type: schema_RequestId.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6220,7 +6224,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6230,7 +6234,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6254,7 +6258,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/annotations/audience","#/properties/annotations/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6268,7 +6272,7 @@ if(data0.priority !== undefined){
 let data3 = data0.priority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err3 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err3 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6278,7 +6282,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err4 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6289,7 +6293,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err5 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6301,7 +6305,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/annotations","#/properties/annotations/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6313,7 +6317,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6325,7 +6329,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err8 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6337,7 +6341,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6350,7 +6354,7 @@ errors++;
 if(data.size !== undefined){
 let data7 = data.size;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err10 = ajvError(instancePath+"/size","#/properties/size/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6364,7 +6368,7 @@ if(data.uri !== undefined){
 let data8 = data.uri;
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-const err11 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err11 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6375,7 +6379,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6387,7 +6391,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6404,7 +6408,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6415,7 +6419,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6429,7 +6433,7 @@ if(data.uri !== undefined){
 let data1 = data.uri;
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6440,7 +6444,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6452,7 +6456,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6469,7 +6473,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6481,7 +6485,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6491,7 +6495,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/resources/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/resources/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6509,7 +6513,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6521,7 +6525,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6533,7 +6537,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6554,7 +6558,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6566,7 +6570,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6583,7 +6587,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6593,7 +6597,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6605,7 +6609,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6615,7 +6619,7 @@ vErrors.push(err2);
 errors++;
 }
 if("ref/resource" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "ref/resource"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6629,7 +6633,7 @@ if(data.uri !== undefined){
 let data1 = data.uri;
 if(typeof data1 === "string"){
 if(!(format_uri_template.test(data1))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
+const err4 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri-template"},"must match format \""+"uri-template"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6640,7 +6644,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6652,7 +6656,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6669,7 +6673,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6679,7 +6683,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uriTemplate === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uriTemplate"},"must have required property '"+"uriTemplate"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6703,7 +6707,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/annotations/audience","#/properties/annotations/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6717,7 +6721,7 @@ if(data0.priority !== undefined){
 let data3 = data0.priority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err3 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err3 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6727,7 +6731,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err4 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6738,7 +6742,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err5 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6750,7 +6754,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/annotations","#/properties/annotations/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6762,7 +6766,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6774,7 +6778,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err8 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6786,7 +6790,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6800,7 +6804,7 @@ if(data.uriTemplate !== undefined){
 let data7 = data.uriTemplate;
 if(typeof data7 === "string"){
 if(!(format_uri_template.test(data7))){
-const err10 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
+const err10 = ajvError(instancePath+"/uriTemplate","#/properties/uriTemplate/format","format",{format: "uri-template"},"must match format \""+"uri-template"+"\"");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6811,7 +6815,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/uriTemplate","#/properties/uriTemplate/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6823,7 +6827,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6840,7 +6844,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6850,7 +6854,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6862,7 +6866,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6872,7 +6876,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notifications/resources/updated" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/resources/updated"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6886,7 +6890,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6899,7 +6903,7 @@ if(data1.uri !== undefined){
 let data2 = data1.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6910,7 +6914,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6922,7 +6926,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6934,7 +6938,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6951,7 +6955,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6964,7 +6968,7 @@ if(data.uri !== undefined){
 let data0 = data.uri;
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err1 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6975,7 +6979,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6987,7 +6991,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7008,7 +7012,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7020,7 +7024,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7036,7 +7040,7 @@ function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7046,7 +7050,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "assistant") || (data === "user"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath,"#/enum","enum",{allowedValues: schema_Role.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7063,7 +7067,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7074,7 +7078,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7088,7 +7092,7 @@ if(data.uri !== undefined){
 let data1 = data.uri;
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7099,7 +7103,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7111,7 +7115,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7128,7 +7132,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7140,7 +7144,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7150,7 +7154,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/roots/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/roots/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7168,7 +7172,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7180,7 +7184,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7192,7 +7196,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7213,7 +7217,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7225,7 +7229,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7242,7 +7246,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7252,7 +7256,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7282,7 +7286,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath+"/content","#/properties/content/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7311,7 +7315,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7335,7 +7339,7 @@ let data1 = data0[key0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err0 = {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/experimental/additionalProperties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7347,7 +7351,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/experimental","#/properties/experimental/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7362,7 +7366,7 @@ let data2 = data.logging;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err2 = {instancePath:instancePath+"/logging",schemaPath:"#/properties/logging/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/logging","#/properties/logging/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7377,7 +7381,7 @@ let data3 = data.prompts;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.listChanged !== undefined){
 if(typeof data3.listChanged !== "boolean"){
-const err3 = {instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/prompts/listChanged","#/properties/prompts/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7389,7 +7393,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/prompts","#/properties/prompts/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7404,7 +7408,7 @@ let data5 = data.resources;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.listChanged !== undefined){
 if(typeof data5.listChanged !== "boolean"){
-const err5 = {instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err5 = ajvError(instancePath+"/resources/listChanged","#/properties/resources/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7416,7 +7420,7 @@ errors++;
 }
 if(data5.subscribe !== undefined){
 if(typeof data5.subscribe !== "boolean"){
-const err6 = {instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err6 = ajvError(instancePath+"/resources/subscribe","#/properties/resources/properties/subscribe/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7428,7 +7432,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/resources","#/properties/resources/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7443,7 +7447,7 @@ let data8 = data.tools;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.listChanged !== undefined){
 if(typeof data8.listChanged !== "boolean"){
-const err8 = {instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err8 = ajvError(instancePath+"/tools/listChanged","#/properties/tools/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7455,7 +7459,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath+"/tools","#/properties/tools/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7467,7 +7471,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7546,7 +7550,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7600,7 +7604,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7717,7 +7721,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7745,7 +7749,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7755,7 +7759,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7767,7 +7771,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7777,7 +7781,7 @@ vErrors.push(err2);
 errors++;
 }
 if("logging/setLevel" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "logging/setLevel"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7791,7 +7795,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.level === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "level"},"must have required property '"+"level"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7808,7 +7812,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7820,7 +7824,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7837,7 +7841,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.level === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "level"},"must have required property '"+"level"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7854,7 +7858,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7871,7 +7875,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7881,7 +7885,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7893,7 +7897,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7903,7 +7907,7 @@ vErrors.push(err2);
 errors++;
 }
 if("resources/subscribe" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/subscribe"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7917,7 +7921,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7930,7 +7934,7 @@ if(data1.uri !== undefined){
 let data2 = data1.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7941,7 +7945,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7953,7 +7957,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7965,7 +7969,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7982,7 +7986,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7995,7 +7999,7 @@ if(data.uri !== undefined){
 let data0 = data.uri;
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err1 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8006,7 +8010,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8018,7 +8022,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8035,7 +8039,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8045,7 +8049,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8069,7 +8073,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/annotations/audience","#/properties/annotations/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8083,7 +8087,7 @@ if(data0.priority !== undefined){
 let data3 = data0.priority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err3 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err3 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8093,7 +8097,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err4 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8104,7 +8108,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err5 = ajvError(instancePath+"/annotations/priority","#/properties/annotations/properties/priority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8116,7 +8120,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/annotations","#/properties/annotations/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8128,7 +8132,7 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err7 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8141,7 +8145,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8151,7 +8155,7 @@ vErrors.push(err8);
 errors++;
 }
 if("text" !== data5){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "text"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8163,7 +8167,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8180,7 +8184,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8190,7 +8194,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8201,7 +8205,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8213,7 +8217,7 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8227,7 +8231,7 @@ if(data.uri !== undefined){
 let data2 = data.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err4 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8238,7 +8242,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8250,7 +8254,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8267,7 +8271,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inputSchema === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputSchema"},message:"must have required property '"+"inputSchema"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "inputSchema"},"must have required property '"+"inputSchema"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8277,7 +8281,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8288,7 +8292,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8302,7 +8306,7 @@ if(data.inputSchema !== undefined){
 let data1 = data.inputSchema;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.type === undefined){
-const err3 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err3 = ajvError(instancePath+"/inputSchema","#/properties/inputSchema/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8319,7 +8323,7 @@ let data3 = data2[key0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err4 = {instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/inputSchema/properties/properties/additionalProperties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8331,7 +8335,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/inputSchema/properties","#/properties/inputSchema/properties/properties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8347,7 +8351,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data4[i0] !== "string"){
-const err6 = {instancePath:instancePath+"/inputSchema/required/" + i0,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/inputSchema/required/" + i0,"#/properties/inputSchema/properties/required/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8359,7 +8363,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/inputSchema/required","#/properties/inputSchema/properties/required/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8372,7 +8376,7 @@ errors++;
 if(data1.type !== undefined){
 let data6 = data1.type;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/inputSchema/type","#/properties/inputSchema/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8382,7 +8386,7 @@ vErrors.push(err8);
 errors++;
 }
 if("object" !== data6){
-const err9 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/inputSchema/type","#/properties/inputSchema/properties/type/const","const",{allowedValue: "object"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8394,7 +8398,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/inputSchema","#/properties/inputSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8406,7 +8410,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8418,7 +8422,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8435,7 +8439,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8447,7 +8451,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8457,7 +8461,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/tools/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/tools/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8475,7 +8479,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8487,7 +8491,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8499,7 +8503,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8520,7 +8524,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8532,7 +8536,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8549,7 +8553,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8559,7 +8563,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8571,7 +8575,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8581,7 +8585,7 @@ vErrors.push(err2);
 errors++;
 }
 if("resources/unsubscribe" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/unsubscribe"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8595,7 +8599,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8608,7 +8612,7 @@ if(data1.uri !== undefined){
 let data2 = data1.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8619,7 +8623,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8631,7 +8635,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8643,7 +8647,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8660,7 +8664,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8673,7 +8677,7 @@ if(data.uri !== undefined){
 let data0 = data.uri;
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err1 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8684,7 +8688,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8696,7 +8700,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }

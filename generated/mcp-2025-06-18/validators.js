@@ -2,10 +2,14 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import { formats } from "@wiregen/core";
-import * as fastSet from "./validators.fast.js";
+// The accept-path set, chosen by the package's `imports` condition: validators.fast.js, or on a Worker
+// (conditions `workerd`, `worker`) validators.accept-none.js, whose validators all say no, so that the
+// bundle holds one compiled set of the schemas instead of two.
+import * as fastSet from "#accept-path";
 
-// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
-// to leave every error on `.errors`. The exported validators are at the end of this file.
+// The all-errors validators: run only after the accept-path validator has said no, to leave every error
+// on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
@@ -34,7 +38,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = ajvError(instancePath+"/audience","#/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -46,7 +50,7 @@ errors++;
 }
 if(data.lastModified !== undefined){
 if(typeof data.lastModified !== "string"){
-const err1 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/lastModified","#/properties/lastModified/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -60,7 +64,7 @@ if(data.priority !== undefined){
 let data3 = data.priority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err2 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err2 = ajvError(instancePath+"/priority","#/properties/priority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -70,7 +74,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err3 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err3 = ajvError(instancePath+"/priority","#/properties/priority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -81,7 +85,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = ajvError(instancePath+"/priority","#/properties/priority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -93,7 +97,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -110,7 +114,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -120,7 +124,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "mimeType"},"must have required property '"+"mimeType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -130,7 +134,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -144,7 +148,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -164,7 +168,7 @@ if(data.data !== undefined){
 let data2 = data.data;
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err4 = ajvError(instancePath+"/data","#/properties/data/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -175,7 +179,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -187,7 +191,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err6 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -200,7 +204,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -210,7 +214,7 @@ vErrors.push(err7);
 errors++;
 }
 if("audio" !== data4){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "audio"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -222,7 +226,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -239,7 +243,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -250,7 +254,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -262,7 +266,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -274,7 +278,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -291,7 +295,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blob === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "blob"},"must have required property '"+"blob"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -301,7 +305,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -315,7 +319,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -329,7 +333,7 @@ if(data.blob !== undefined){
 let data1 = data.blob;
 if(typeof data1 === "string"){
 if(!(format_byte(data1))){
-const err3 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err3 = ajvError(instancePath+"/blob","#/properties/blob/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -340,7 +344,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/blob","#/properties/blob/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -352,7 +356,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -366,7 +370,7 @@ if(data.uri !== undefined){
 let data3 = data.uri;
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-const err6 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err6 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -377,7 +381,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -389,7 +393,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -406,7 +410,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -417,7 +421,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "boolean"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err1 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -429,7 +433,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -441,7 +445,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -454,7 +458,7 @@ errors++;
 if(data.type !== undefined){
 let data3 = data.type;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -464,7 +468,7 @@ vErrors.push(err4);
 errors++;
 }
 if("boolean" !== data3){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "boolean"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -476,7 +480,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -493,7 +497,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -503,7 +507,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -515,7 +519,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -525,7 +529,7 @@ vErrors.push(err2);
 errors++;
 }
 if("tools/call" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "tools/call"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -539,7 +543,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -553,7 +557,7 @@ let data2 = data1.arguments;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err5 = {instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/params/arguments","#/properties/params/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -565,7 +569,7 @@ errors++;
 }
 if(data1.name !== undefined){
 if(typeof data1.name !== "string"){
-const err6 = {instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/name","#/properties/params/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -577,7 +581,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -589,7 +593,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -606,7 +610,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -620,7 +624,7 @@ let data0 = data.arguments;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/arguments","#/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -632,7 +636,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -644,7 +648,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -661,7 +665,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -675,7 +679,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -697,7 +701,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -709,7 +713,7 @@ errors++;
 }
 if(data.isError !== undefined){
 if(typeof data.isError !== "boolean"){
-const err3 = {instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/isError","#/properties/isError/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -724,7 +728,7 @@ let data4 = data.structuredContent;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err4 = {instancePath:instancePath+"/structuredContent",schemaPath:"#/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/structuredContent","#/properties/structuredContent/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -736,7 +740,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -753,7 +757,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -763,7 +767,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -775,7 +779,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -785,7 +789,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notifications/cancelled" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -799,7 +803,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.requestId === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "requestId"},message:"must have required property '"+"requestId"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "requestId"},"must have required property '"+"requestId"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -810,7 +814,7 @@ errors++;
 }
 if(data1.reason !== undefined){
 if(typeof data1.reason !== "string"){
-const err5 = {instancePath:instancePath+"/params/reason",schemaPath:"#/properties/params/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/params/reason","#/properties/params/properties/reason/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -828,7 +832,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -840,7 +844,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -857,7 +861,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requestId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestId"},message:"must have required property '"+"requestId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "requestId"},"must have required property '"+"requestId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -868,7 +872,7 @@ errors++;
 }
 if(data.reason !== undefined){
 if(typeof data.reason !== "string"){
-const err1 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/reason","#/properties/reason/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -886,7 +890,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -907,7 +911,7 @@ let data0 = data.elicitation;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/elicitation",schemaPath:"#/properties/elicitation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/elicitation","#/properties/elicitation/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -925,7 +929,7 @@ let data2 = data1[key0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err1 = {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/experimental/additionalProperties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -937,7 +941,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/experimental","#/properties/experimental/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -952,7 +956,7 @@ let data3 = data.roots;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.listChanged !== undefined){
 if(typeof data3.listChanged !== "boolean"){
-const err3 = {instancePath:instancePath+"/roots/listChanged",schemaPath:"#/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/roots/listChanged","#/properties/roots/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -964,7 +968,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/roots","#/properties/roots/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -979,7 +983,7 @@ let data5 = data.sampling;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-const err5 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/sampling","#/properties/sampling/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -991,7 +995,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1043,7 +1047,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1187,7 +1191,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1250,7 +1254,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1278,7 +1282,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1288,7 +1292,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1300,7 +1304,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1310,7 +1314,7 @@ vErrors.push(err2);
 errors++;
 }
 if("completion/complete" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "completion/complete"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1324,7 +1328,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.argument === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "argument"},message:"must have required property '"+"argument"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "argument"},"must have required property '"+"argument"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1334,7 +1338,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.ref === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "ref"},"must have required property '"+"ref"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1347,7 +1351,7 @@ if(data1.argument !== undefined){
 let data2 = data1.argument;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name === undefined){
-const err6 = {instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err6 = ajvError(instancePath+"/params/argument","#/properties/params/properties/argument/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1357,7 +1361,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data2.value === undefined){
-const err7 = {instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err7 = ajvError(instancePath+"/params/argument","#/properties/params/properties/argument/required","required",{missingProperty: "value"},"must have required property '"+"value"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1368,7 +1372,7 @@ errors++;
 }
 if(data2.name !== undefined){
 if(typeof data2.name !== "string"){
-const err8 = {instancePath:instancePath+"/params/argument/name",schemaPath:"#/properties/params/properties/argument/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/params/argument/name","#/properties/params/properties/argument/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1380,7 +1384,7 @@ errors++;
 }
 if(data2.value !== undefined){
 if(typeof data2.value !== "string"){
-const err9 = {instancePath:instancePath+"/params/argument/value",schemaPath:"#/properties/params/properties/argument/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/params/argument/value","#/properties/params/properties/argument/properties/value/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1392,7 +1396,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/params/argument","#/properties/params/properties/argument/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1410,7 +1414,7 @@ let data6 = data5.arguments;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
 if(typeof data6[key0] !== "string"){
-const err11 = {instancePath:instancePath+"/params/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/params/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/params/properties/context/properties/arguments/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1422,7 +1426,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/params/context/arguments",schemaPath:"#/properties/params/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = ajvError(instancePath+"/params/context/arguments","#/properties/params/properties/context/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1434,7 +1438,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/params/context",schemaPath:"#/properties/params/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath+"/params/context","#/properties/params/properties/context/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1465,7 +1469,7 @@ var _valid0 = _errs21 === errors;
 valid5 = valid5 || _valid0;
 }
 if(!valid5){
-const err14 = {instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err14 = ajvError(instancePath+"/params/ref","#/properties/params/properties/ref/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1488,7 +1492,7 @@ vErrors = null;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1500,7 +1504,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1517,7 +1521,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.argument === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "argument"},message:"must have required property '"+"argument"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "argument"},"must have required property '"+"argument"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1527,7 +1531,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ref === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "ref"},"must have required property '"+"ref"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1540,7 +1544,7 @@ if(data.argument !== undefined){
 let data0 = data.argument;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.name === undefined){
-const err2 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err2 = ajvError(instancePath+"/argument","#/properties/argument/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1550,7 +1554,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.value === undefined){
-const err3 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err3 = ajvError(instancePath+"/argument","#/properties/argument/required","required",{missingProperty: "value"},"must have required property '"+"value"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1561,7 +1565,7 @@ errors++;
 }
 if(data0.name !== undefined){
 if(typeof data0.name !== "string"){
-const err4 = {instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/argument/name","#/properties/argument/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1573,7 +1577,7 @@ errors++;
 }
 if(data0.value !== undefined){
 if(typeof data0.value !== "string"){
-const err5 = {instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/argument/value","#/properties/argument/properties/value/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1585,7 +1589,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/argument","#/properties/argument/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1603,7 +1607,7 @@ let data4 = data3.arguments;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 if(typeof data4[key0] !== "string"){
-const err7 = {instancePath:instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/context/properties/arguments/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1615,7 +1619,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/context/arguments",schemaPath:"#/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/context/arguments","#/properties/context/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1627,7 +1631,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath+"/context","#/properties/context/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1658,7 +1662,7 @@ var _valid0 = _errs17 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err10 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err10 = ajvError(instancePath+"/ref","#/properties/ref/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1681,7 +1685,7 @@ vErrors = null;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1698,7 +1702,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.completion === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completion"},message:"must have required property '"+"completion"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "completion"},"must have required property '"+"completion"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1712,7 +1716,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1726,7 +1730,7 @@ if(data.completion !== undefined){
 let data1 = data.completion;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.values === undefined){
-const err2 = {instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+const err2 = ajvError(instancePath+"/completion","#/properties/completion/required","required",{missingProperty: "values"},"must have required property '"+"values"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1737,7 +1741,7 @@ errors++;
 }
 if(data1.hasMore !== undefined){
 if(typeof data1.hasMore !== "boolean"){
-const err3 = {instancePath:instancePath+"/completion/hasMore",schemaPath:"#/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/completion/hasMore","#/properties/completion/properties/hasMore/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1750,7 +1754,7 @@ errors++;
 if(data1.total !== undefined){
 let data3 = data1.total;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/completion/total",schemaPath:"#/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/completion/total","#/properties/completion/properties/total/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1766,7 +1770,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data4[i0] !== "string"){
-const err5 = {instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/completion/values/" + i0,"#/properties/completion/properties/values/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1778,7 +1782,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = ajvError(instancePath+"/completion/values","#/properties/completion/properties/values/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1790,7 +1794,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/completion","#/properties/completion/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1802,7 +1806,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1863,7 +1867,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1891,7 +1895,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1901,7 +1905,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1913,7 +1917,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1923,7 +1927,7 @@ vErrors.push(err2);
 errors++;
 }
 if("sampling/createMessage" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "sampling/createMessage"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1937,7 +1941,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.maxTokens === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "maxTokens"},"must have required property '"+"maxTokens"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1947,7 +1951,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.messages === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "messages"},"must have required property '"+"messages"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1959,7 +1963,7 @@ errors++;
 if(data1.includeContext !== undefined){
 let data2 = data1.includeContext;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/includeContext","#/properties/params/properties/includeContext/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1969,7 +1973,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data2 === "allServers") || (data2 === "none")) || (data2 === "thisServer"))){
-const err7 = {instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum},message:"must be equal to one of the allowed values"};
+const err7 = ajvError(instancePath+"/params/includeContext","#/properties/params/properties/includeContext/enum","enum",{allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1982,7 +1986,7 @@ errors++;
 if(data1.maxTokens !== undefined){
 let data3 = data1.maxTokens;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err8 = {instancePath:instancePath+"/params/maxTokens",schemaPath:"#/properties/params/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err8 = ajvError(instancePath+"/params/maxTokens","#/properties/params/properties/maxTokens/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2004,7 +2008,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/params/messages",schemaPath:"#/properties/params/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = ajvError(instancePath+"/params/messages","#/properties/params/properties/messages/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2019,7 +2023,7 @@ let data6 = data1.metadata;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-const err10 = {instancePath:instancePath+"/params/metadata",schemaPath:"#/properties/params/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/params/metadata","#/properties/params/properties/metadata/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2041,7 +2045,7 @@ if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data8[i1] !== "string"){
-const err11 = {instancePath:instancePath+"/params/stopSequences/" + i1,schemaPath:"#/properties/params/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/params/stopSequences/" + i1,"#/properties/params/properties/stopSequences/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2053,7 +2057,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/params/stopSequences",schemaPath:"#/properties/params/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = ajvError(instancePath+"/params/stopSequences","#/properties/params/properties/stopSequences/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2065,7 +2069,7 @@ errors++;
 }
 if(data1.systemPrompt !== undefined){
 if(typeof data1.systemPrompt !== "string"){
-const err13 = {instancePath:instancePath+"/params/systemPrompt",schemaPath:"#/properties/params/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = ajvError(instancePath+"/params/systemPrompt","#/properties/params/properties/systemPrompt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2078,7 +2082,7 @@ errors++;
 if(data1.temperature !== undefined){
 let data11 = data1.temperature;
 if(!((typeof data11 == "number") && (isFinite(data11)))){
-const err14 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err14 = ajvError(instancePath+"/params/temperature","#/properties/params/properties/temperature/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2090,7 +2094,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2102,7 +2106,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2119,7 +2123,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.maxTokens === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "maxTokens"},"must have required property '"+"maxTokens"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2129,7 +2133,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.messages === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "messages"},"must have required property '"+"messages"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2141,7 +2145,7 @@ errors++;
 if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/includeContext","#/properties/includeContext/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2151,7 +2155,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-const err3 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum},message:"must be equal to one of the allowed values"};
+const err3 = ajvError(instancePath+"/includeContext","#/properties/includeContext/enum","enum",{allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2164,7 +2168,7 @@ errors++;
 if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/maxTokens","#/properties/maxTokens/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2186,7 +2190,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/messages","#/properties/messages/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2201,7 +2205,7 @@ let data4 = data.metadata;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err6 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/metadata","#/properties/metadata/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2223,7 +2227,7 @@ if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data6[i1] !== "string"){
-const err7 = {instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/stopSequences/" + i1,"#/properties/stopSequences/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2235,7 +2239,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = ajvError(instancePath+"/stopSequences","#/properties/stopSequences/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2247,7 +2251,7 @@ errors++;
 }
 if(data.systemPrompt !== undefined){
 if(typeof data.systemPrompt !== "string"){
-const err9 = {instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/systemPrompt","#/properties/systemPrompt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2260,7 +2264,7 @@ errors++;
 if(data.temperature !== undefined){
 let data9 = data.temperature;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err10 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err10 = ajvError(instancePath+"/temperature","#/properties/temperature/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2272,7 +2276,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2289,7 +2293,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2299,7 +2303,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "model"},"must have required property '"+"model"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2309,7 +2313,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2323,7 +2327,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2363,7 +2367,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err4 = ajvError(instancePath+"/content","#/properties/content/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2386,7 +2390,7 @@ vErrors = null;
 }
 if(data.model !== undefined){
 if(typeof data.model !== "string"){
-const err5 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/model","#/properties/model/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2404,7 +2408,7 @@ errors = vErrors.length;
 }
 if(data.stopReason !== undefined){
 if(typeof data.stopReason !== "string"){
-const err6 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/stopReason","#/properties/stopReason/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2416,7 +2420,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2432,7 +2436,7 @@ function validate_Cursor(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2449,7 +2453,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2459,7 +2463,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2471,7 +2475,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2481,7 +2485,7 @@ vErrors.push(err2);
 errors++;
 }
 if("elicitation/create" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "elicitation/create"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2495,7 +2499,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.message === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2505,7 +2509,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.requestedSchema === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "requestedSchema"},message:"must have required property '"+"requestedSchema"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "requestedSchema"},"must have required property '"+"requestedSchema"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2516,7 +2520,7 @@ errors++;
 }
 if(data1.message !== undefined){
 if(typeof data1.message !== "string"){
-const err6 = {instancePath:instancePath+"/params/message",schemaPath:"#/properties/params/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/message","#/properties/params/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2530,7 +2534,7 @@ if(data1.requestedSchema !== undefined){
 let data3 = data1.requestedSchema;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.properties === undefined){
-const err7 = {instancePath:instancePath+"/params/requestedSchema",schemaPath:"#/properties/params/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
+const err7 = ajvError(instancePath+"/params/requestedSchema","#/properties/params/properties/requestedSchema/required","required",{missingProperty: "properties"},"must have required property '"+"properties"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2540,7 +2544,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data3.type === undefined){
-const err8 = {instancePath:instancePath+"/params/requestedSchema",schemaPath:"#/properties/params/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err8 = ajvError(instancePath+"/params/requestedSchema","#/properties/params/properties/requestedSchema/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2560,7 +2564,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/params/requestedSchema/properties",schemaPath:"#/properties/params/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath+"/params/requestedSchema/properties","#/properties/params/properties/requestedSchema/properties/properties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2576,7 +2580,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data6[i0] !== "string"){
-const err10 = {instancePath:instancePath+"/params/requestedSchema/required/" + i0,schemaPath:"#/properties/params/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/params/requestedSchema/required/" + i0,"#/properties/params/properties/requestedSchema/properties/required/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2588,7 +2592,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/params/requestedSchema/required",schemaPath:"#/properties/params/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = ajvError(instancePath+"/params/requestedSchema/required","#/properties/params/properties/requestedSchema/properties/required/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2601,7 +2605,7 @@ errors++;
 if(data3.type !== undefined){
 let data8 = data3.type;
 if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/params/requestedSchema/type",schemaPath:"#/properties/params/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/params/requestedSchema/type","#/properties/params/properties/requestedSchema/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2611,7 +2615,7 @@ vErrors.push(err12);
 errors++;
 }
 if("object" !== data8){
-const err13 = {instancePath:instancePath+"/params/requestedSchema/type",schemaPath:"#/properties/params/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+const err13 = ajvError(instancePath+"/params/requestedSchema/type","#/properties/params/properties/requestedSchema/properties/type/const","const",{allowedValue: "object"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2623,7 +2627,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/params/requestedSchema",schemaPath:"#/properties/params/properties/requestedSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = ajvError(instancePath+"/params/requestedSchema","#/properties/params/properties/requestedSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2635,7 +2639,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2647,7 +2651,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2664,7 +2668,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2674,7 +2678,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.requestedSchema === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedSchema"},message:"must have required property '"+"requestedSchema"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "requestedSchema"},"must have required property '"+"requestedSchema"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2685,7 +2689,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2699,7 +2703,7 @@ if(data.requestedSchema !== undefined){
 let data1 = data.requestedSchema;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.properties === undefined){
-const err3 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
+const err3 = ajvError(instancePath+"/requestedSchema","#/properties/requestedSchema/required","required",{missingProperty: "properties"},"must have required property '"+"properties"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2709,7 +2713,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.type === undefined){
-const err4 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err4 = ajvError(instancePath+"/requestedSchema","#/properties/requestedSchema/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2729,7 +2733,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/requestedSchema/properties","#/properties/requestedSchema/properties/properties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2745,7 +2749,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data4[i0] !== "string"){
-const err6 = {instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/requestedSchema/required/" + i0,"#/properties/requestedSchema/properties/required/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2757,7 +2761,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/requestedSchema/required","#/properties/requestedSchema/properties/required/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2770,7 +2774,7 @@ errors++;
 if(data1.type !== undefined){
 let data6 = data1.type;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/requestedSchema/type","#/properties/requestedSchema/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2780,7 +2784,7 @@ vErrors.push(err8);
 errors++;
 }
 if("object" !== data6){
-const err9 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/requestedSchema/type","#/properties/requestedSchema/properties/type/const","const",{allowedValue: "object"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2792,7 +2796,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/requestedSchema","#/properties/requestedSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2804,7 +2808,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2821,7 +2825,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "action"},"must have required property '"+"action"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2835,7 +2839,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2848,7 +2852,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/action","#/properties/action/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2858,7 +2862,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "accept") || (data1 === "cancel")) || (data1 === "decline"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = ajvError(instancePath+"/action","#/properties/action/enum","enum",{allowedValues: schema_ElicitResult.properties.action.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2874,7 +2878,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 let data3 = data2[key0];
 if(((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-const err4 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.type},message:"must be string,integer,boolean"};
+const err4 = ajvError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/content/additionalProperties/type","type",{type: schema_ElicitResult.properties.content.additionalProperties.type},"must be string,integer,boolean");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2886,7 +2890,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2898,7 +2902,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2915,7 +2919,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resource"},"must have required property '"+"resource"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2925,7 +2929,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2939,7 +2943,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2976,7 +2980,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err3 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = ajvError(instancePath+"/resource","#/properties/resource/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3000,7 +3004,7 @@ vErrors = null;
 if(data.type !== undefined){
 let data3 = data.type;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3010,7 +3014,7 @@ vErrors.push(err4);
 errors++;
 }
 if("resource" !== data3){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "resource"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3022,7 +3026,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3039,7 +3043,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "enum"},"must have required property '"+"enum"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3049,7 +3053,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3060,7 +3064,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3076,7 +3080,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/enum/" + i0,"#/properties/enum/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3088,7 +3092,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = ajvError(instancePath+"/enum","#/properties/enum/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3104,7 +3108,7 @@ if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data3[i1] !== "string"){
-const err5 = {instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/enumNames/" + i1,"#/properties/enumNames/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3116,7 +3120,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = ajvError(instancePath+"/enumNames","#/properties/enumNames/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3128,7 +3132,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3141,7 +3145,7 @@ errors++;
 if(data.type !== undefined){
 let data6 = data.type;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3151,7 +3155,7 @@ vErrors.push(err8);
 errors++;
 }
 if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3163,7 +3167,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3180,7 +3184,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3190,7 +3194,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3202,7 +3206,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3212,7 +3216,7 @@ vErrors.push(err2);
 errors++;
 }
 if("prompts/get" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "prompts/get"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3226,7 +3230,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3240,7 +3244,7 @@ let data2 = data1.arguments;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 if(typeof data2[key0] !== "string"){
-const err5 = {instancePath:instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/params/properties/arguments/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3252,7 +3256,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params/arguments","#/properties/params/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3264,7 +3268,7 @@ errors++;
 }
 if(data1.name !== undefined){
 if(typeof data1.name !== "string"){
-const err7 = {instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/params/name","#/properties/params/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3276,7 +3280,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3288,7 +3292,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3305,7 +3309,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3319,7 +3323,7 @@ let data0 = data.arguments;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 if(typeof data0[key0] !== "string"){
-const err1 = {instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/arguments/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3331,7 +3335,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/arguments","#/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3343,7 +3347,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3355,7 +3359,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3372,7 +3376,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.messages === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "messages"},"must have required property '"+"messages"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3386,7 +3390,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3398,7 +3402,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3420,7 +3424,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/messages","#/properties/messages/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3432,7 +3436,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3449,7 +3453,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3459,7 +3463,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "mimeType"},"must have required property '"+"mimeType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3469,7 +3473,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3483,7 +3487,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3503,7 +3507,7 @@ if(data.data !== undefined){
 let data2 = data.data;
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err4 = ajvError(instancePath+"/data","#/properties/data/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3514,7 +3518,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3526,7 +3530,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err6 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3539,7 +3543,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3549,7 +3553,7 @@ vErrors.push(err7);
 errors++;
 }
 if("image" !== data4){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "image"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3561,7 +3565,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3578,7 +3582,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3588,7 +3592,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "version"},"must have required property '"+"version"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3599,7 +3603,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3611,7 +3615,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3623,7 +3627,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(typeof data.version !== "string"){
-const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/version","#/properties/version/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3635,7 +3639,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3652,7 +3656,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3662,7 +3666,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3674,7 +3678,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3684,7 +3688,7 @@ vErrors.push(err2);
 errors++;
 }
 if("initialize" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "initialize"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3698,7 +3702,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.capabilities === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "capabilities"},"must have required property '"+"capabilities"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3708,7 +3712,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.clientInfo === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "clientInfo"},message:"must have required property '"+"clientInfo"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "clientInfo"},"must have required property '"+"clientInfo"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3718,7 +3722,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.protocolVersion === undefined){
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
+const err6 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "protocolVersion"},"must have required property '"+"protocolVersion"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3741,7 +3745,7 @@ errors = vErrors.length;
 }
 if(data1.protocolVersion !== undefined){
 if(typeof data1.protocolVersion !== "string"){
-const err7 = {instancePath:instancePath+"/params/protocolVersion",schemaPath:"#/properties/params/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/params/protocolVersion","#/properties/params/properties/protocolVersion/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3753,7 +3757,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3765,7 +3769,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3782,7 +3786,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.capabilities === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "capabilities"},"must have required property '"+"capabilities"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3792,7 +3796,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.clientInfo === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clientInfo"},message:"must have required property '"+"clientInfo"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "clientInfo"},"must have required property '"+"clientInfo"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3802,7 +3806,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.protocolVersion === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "protocolVersion"},"must have required property '"+"protocolVersion"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3825,7 +3829,7 @@ errors = vErrors.length;
 }
 if(data.protocolVersion !== undefined){
 if(typeof data.protocolVersion !== "string"){
-const err3 = {instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/protocolVersion","#/properties/protocolVersion/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3837,7 +3841,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3854,7 +3858,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.capabilities === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "capabilities"},"must have required property '"+"capabilities"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3864,7 +3868,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.protocolVersion === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "protocolVersion"},"must have required property '"+"protocolVersion"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3874,7 +3878,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.serverInfo === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "serverInfo"},message:"must have required property '"+"serverInfo"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "serverInfo"},"must have required property '"+"serverInfo"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3888,7 +3892,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3906,7 +3910,7 @@ errors = vErrors.length;
 }
 if(data.instructions !== undefined){
 if(typeof data.instructions !== "string"){
-const err4 = {instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/instructions","#/properties/instructions/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3918,7 +3922,7 @@ errors++;
 }
 if(data.protocolVersion !== undefined){
 if(typeof data.protocolVersion !== "string"){
-const err5 = {instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/protocolVersion","#/properties/protocolVersion/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3936,7 +3940,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3953,7 +3957,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3965,7 +3969,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3975,7 +3979,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/initialized" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/initialized"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3993,7 +3997,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4005,7 +4009,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4017,7 +4021,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4038,7 +4042,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4050,7 +4054,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4067,7 +4071,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4077,7 +4081,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4087,7 +4091,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4100,7 +4104,7 @@ if(data.error !== undefined){
 let data0 = data.error;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err3 = ajvError(instancePath+"/error","#/properties/error/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4110,7 +4114,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.message === undefined){
-const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err4 = ajvError(instancePath+"/error","#/properties/error/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4122,7 +4126,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = ajvError(instancePath+"/error/code","#/properties/error/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4134,7 +4138,7 @@ errors++;
 }
 if(data0.message !== undefined){
 if(typeof data0.message !== "string"){
-const err6 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/error/message","#/properties/error/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4146,7 +4150,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/error","#/properties/error/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4165,7 +4169,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data4 = data.jsonrpc;
 if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4175,7 +4179,7 @@ vErrors.push(err8);
 errors++;
 }
 if("2.0" !== data4){
-const err9 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4187,7 +4191,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4239,7 +4243,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4267,7 +4271,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4277,7 +4281,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4289,7 +4293,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4299,7 +4303,7 @@ vErrors.push(err2);
 errors++;
 }
 if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4311,7 +4315,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4329,7 +4333,7 @@ let data3 = data2._meta;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err5 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4341,7 +4345,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4353,7 +4357,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4370,7 +4374,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4380,7 +4384,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4390,7 +4394,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4408,7 +4412,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4418,7 +4422,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4430,7 +4434,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4454,7 +4458,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4466,7 +4470,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4478,7 +4482,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4495,7 +4499,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4505,7 +4509,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4515,7 +4519,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4533,7 +4537,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4543,7 +4547,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4561,7 +4565,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4578,7 +4582,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4590,7 +4594,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4600,7 +4604,7 @@ vErrors.push(err1);
 errors++;
 }
 if("prompts/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "prompts/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4615,7 +4619,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4627,7 +4631,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4639,7 +4643,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4657,7 +4661,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/cursor","#/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4669,7 +4673,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4686,7 +4690,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.prompts === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompts"},message:"must have required property '"+"prompts"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "prompts"},"must have required property '"+"prompts"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4700,7 +4704,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4712,7 +4716,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err2 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4734,7 +4738,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/prompts","#/properties/prompts/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4746,7 +4750,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4763,7 +4767,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4775,7 +4779,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4785,7 +4789,7 @@ vErrors.push(err1);
 errors++;
 }
 if("resources/templates/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/templates/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4800,7 +4804,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4812,7 +4816,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4824,7 +4828,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4842,7 +4846,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/cursor","#/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4854,7 +4858,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4871,7 +4875,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resourceTemplates === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceTemplates"},message:"must have required property '"+"resourceTemplates"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resourceTemplates"},"must have required property '"+"resourceTemplates"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4885,7 +4889,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4897,7 +4901,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err2 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4919,7 +4923,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/resourceTemplates","#/properties/resourceTemplates/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4931,7 +4935,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4948,7 +4952,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4960,7 +4964,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4970,7 +4974,7 @@ vErrors.push(err1);
 errors++;
 }
 if("resources/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4985,7 +4989,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4997,7 +5001,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5009,7 +5013,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5027,7 +5031,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/cursor","#/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5039,7 +5043,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5056,7 +5060,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resources === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resources"},message:"must have required property '"+"resources"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resources"},"must have required property '"+"resources"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5070,7 +5074,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5082,7 +5086,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err2 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5104,7 +5108,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/resources","#/properties/resources/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5116,7 +5120,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5133,7 +5137,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5145,7 +5149,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5155,7 +5159,7 @@ vErrors.push(err1);
 errors++;
 }
 if("roots/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "roots/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5179,7 +5183,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5191,7 +5195,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5203,7 +5207,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5230,7 +5234,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5242,7 +5246,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5259,7 +5263,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.roots === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roots"},message:"must have required property '"+"roots"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "roots"},"must have required property '"+"roots"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5273,7 +5277,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5295,7 +5299,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/roots","#/properties/roots/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5307,7 +5311,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5324,7 +5328,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5336,7 +5340,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5346,7 +5350,7 @@ vErrors.push(err1);
 errors++;
 }
 if("tools/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "tools/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5361,7 +5365,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5373,7 +5377,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5385,7 +5389,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5403,7 +5407,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-const err0 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/cursor","#/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5415,7 +5419,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5432,7 +5436,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tools === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "tools"},"must have required property '"+"tools"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5446,7 +5450,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5458,7 +5462,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err2 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5480,7 +5484,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/tools","#/properties/tools/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5492,7 +5496,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5508,7 +5512,7 @@ function validate_LoggingLevel(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5518,7 +5522,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath,"#/enum","enum",{allowedValues: schema_LoggingLevel.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5535,7 +5539,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5545,7 +5549,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5557,7 +5561,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5567,7 +5571,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notifications/message" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/message"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/message"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5581,7 +5585,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.data === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5591,7 +5595,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.level === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "level"},"must have required property '"+"level"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5608,7 +5612,7 @@ errors = vErrors.length;
 }
 if(data1.logger !== undefined){
 if(typeof data1.logger !== "string"){
-const err6 = {instancePath:instancePath+"/params/logger",schemaPath:"#/properties/params/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/logger","#/properties/params/properties/logger/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5620,7 +5624,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5632,7 +5636,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5649,7 +5653,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5659,7 +5663,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.level === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "level"},"must have required property '"+"level"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5676,7 +5680,7 @@ errors = vErrors.length;
 }
 if(data.logger !== undefined){
 if(typeof data.logger !== "string"){
-const err2 = {instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/logger","#/properties/logger/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5688,7 +5692,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5706,7 +5710,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5718,7 +5722,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5738,7 +5742,7 @@ if(data.costPriority !== undefined){
 let data0 = data.costPriority;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-const err0 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err0 = ajvError(instancePath+"/costPriority","#/properties/costPriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5748,7 +5752,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err1 = ajvError(instancePath+"/costPriority","#/properties/costPriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5759,7 +5763,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err2 = ajvError(instancePath+"/costPriority","#/properties/costPriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5781,7 +5785,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/hints","#/properties/hints/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5795,7 +5799,7 @@ if(data.intelligencePriority !== undefined){
 let data3 = data.intelligencePriority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err4 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5805,7 +5809,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err5 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5816,7 +5820,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err6 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5830,7 +5834,7 @@ if(data.speedPriority !== undefined){
 let data4 = data.speedPriority;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err7 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5840,7 +5844,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err8 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5851,7 +5855,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5863,7 +5867,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5880,7 +5884,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5891,7 +5895,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5909,7 +5913,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err2 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5921,7 +5925,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5933,7 +5937,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5950,7 +5954,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5961,7 +5965,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5974,7 +5978,7 @@ errors++;
 if(data.maximum !== undefined){
 let data1 = data.maximum;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err2 = ajvError(instancePath+"/maximum","#/properties/maximum/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5987,7 +5991,7 @@ errors++;
 if(data.minimum !== undefined){
 let data2 = data.minimum;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = ajvError(instancePath+"/minimum","#/properties/minimum/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5999,7 +6003,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6012,7 +6016,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6022,7 +6026,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data4 === "integer") || (data4 === "number"))){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err6 = ajvError(instancePath+"/type","#/properties/type/enum","enum",{allowedValues: schema_NumberSchema.properties.type.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6034,7 +6038,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6051,7 +6055,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6062,7 +6066,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6077,7 +6081,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-const err2 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/params/cursor","#/properties/params/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6089,7 +6093,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6101,7 +6105,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6122,7 +6126,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6134,7 +6138,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err1 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6146,7 +6150,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6163,7 +6167,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6175,7 +6179,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6185,7 +6189,7 @@ vErrors.push(err1);
 errors++;
 }
 if("ping" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "ping"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6209,7 +6213,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6221,7 +6225,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6233,7 +6237,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6260,7 +6264,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6272,7 +6276,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6324,7 +6328,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6352,7 +6356,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6362,7 +6366,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6374,7 +6378,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6384,7 +6388,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notifications/progress" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/progress"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6398,7 +6402,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.progress === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "progress"},"must have required property '"+"progress"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6408,7 +6412,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.progressToken === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "progressToken"},message:"must have required property '"+"progressToken"+"'"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "progressToken"},"must have required property '"+"progressToken"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6419,7 +6423,7 @@ errors++;
 }
 if(data1.message !== undefined){
 if(typeof data1.message !== "string"){
-const err6 = {instancePath:instancePath+"/params/message",schemaPath:"#/properties/params/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/message","#/properties/params/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6432,7 +6436,7 @@ errors++;
 if(data1.progress !== undefined){
 let data3 = data1.progress;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/params/progress",schemaPath:"#/properties/params/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err7 = ajvError(instancePath+"/params/progress","#/properties/params/properties/progress/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6451,7 +6455,7 @@ errors = vErrors.length;
 if(data1.total !== undefined){
 let data5 = data1.total;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err8 = {instancePath:instancePath+"/params/total",schemaPath:"#/properties/params/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err8 = ajvError(instancePath+"/params/total","#/properties/params/properties/total/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6463,7 +6467,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6475,7 +6479,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6492,7 +6496,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progress === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "progress"},"must have required property '"+"progress"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6502,7 +6506,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.progressToken === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progressToken"},message:"must have required property '"+"progressToken"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "progressToken"},"must have required property '"+"progressToken"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6513,7 +6517,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6526,7 +6530,7 @@ errors++;
 if(data.progress !== undefined){
 let data1 = data.progress;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err3 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = ajvError(instancePath+"/progress","#/properties/progress/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6545,7 +6549,7 @@ errors = vErrors.length;
 if(data.total !== undefined){
 let data3 = data.total;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = ajvError(instancePath+"/total","#/properties/total/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6557,7 +6561,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6573,7 +6577,7 @@ function validate_ProgressToken(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type},message:"must be string,integer"};
+const err0 = ajvError(instancePath,"#/type","type",{type: schema_ProgressToken.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6590,7 +6594,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6604,7 +6608,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6626,7 +6630,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/arguments","#/properties/arguments/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6638,7 +6642,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6650,7 +6654,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6662,7 +6666,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6674,7 +6678,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6691,7 +6695,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6702,7 +6706,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6714,7 +6718,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6726,7 +6730,7 @@ errors++;
 }
 if(data.required !== undefined){
 if(typeof data.required !== "boolean"){
-const err3 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/required","#/properties/required/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6738,7 +6742,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6750,7 +6754,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6767,7 +6771,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6779,7 +6783,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6789,7 +6793,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/prompts/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/prompts/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6807,7 +6811,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6819,7 +6823,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6831,7 +6835,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6852,7 +6856,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6864,7 +6868,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6881,7 +6885,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6891,7 +6895,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6914,7 +6918,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6931,7 +6935,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6941,7 +6945,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6952,7 +6956,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6964,7 +6968,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6977,7 +6981,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6987,7 +6991,7 @@ vErrors.push(err4);
 errors++;
 }
 if("ref/prompt" !== data2){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "ref/prompt"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6999,7 +7003,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7016,7 +7020,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7026,7 +7030,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7038,7 +7042,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7048,7 +7052,7 @@ vErrors.push(err2);
 errors++;
 }
 if("resources/read" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/read"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7062,7 +7066,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7075,7 +7079,7 @@ if(data1.uri !== undefined){
 let data2 = data1.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7086,7 +7090,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7098,7 +7102,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7110,7 +7114,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7127,7 +7131,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7140,7 +7144,7 @@ if(data.uri !== undefined){
 let data0 = data.uri;
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err1 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7151,7 +7155,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7163,7 +7167,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7180,7 +7184,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contents === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "contents"},"must have required property '"+"contents"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7194,7 +7198,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7229,7 +7233,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err2 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/properties/contents/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath+"/contents/" + i0,"#/properties/contents/items/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7252,7 +7256,7 @@ vErrors = null;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/contents","#/properties/contents/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7264,7 +7268,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7281,7 +7285,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7292,7 +7296,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7316,7 +7320,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7328,7 +7332,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7340,7 +7344,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7356,7 +7360,7 @@ function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type},message:"must be string,integer"};
+const err0 = ajvError(instancePath,"#/type","type",{type: schema_RequestId.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7373,7 +7377,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7383,7 +7387,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7397,7 +7401,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7415,7 +7419,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7427,7 +7431,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7439,7 +7443,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7452,7 +7456,7 @@ errors++;
 if(data.size !== undefined){
 let data5 = data.size;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = ajvError(instancePath+"/size","#/properties/size/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7464,7 +7468,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7478,7 +7482,7 @@ if(data.uri !== undefined){
 let data7 = data.uri;
 if(typeof data7 === "string"){
 if(!(format_uri(data7))){
-const err8 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err8 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7489,7 +7493,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7501,7 +7505,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7518,7 +7522,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7532,7 +7536,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7544,7 +7548,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7558,7 +7562,7 @@ if(data.uri !== undefined){
 let data2 = data.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7569,7 +7573,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7581,7 +7585,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7598,7 +7602,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7608,7 +7612,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7618,7 +7622,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.uri === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7632,7 +7636,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7650,7 +7654,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7662,7 +7666,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7674,7 +7678,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7687,7 +7691,7 @@ errors++;
 if(data.size !== undefined){
 let data5 = data.size;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = ajvError(instancePath+"/size","#/properties/size/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7699,7 +7703,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7712,7 +7716,7 @@ errors++;
 if(data.type !== undefined){
 let data7 = data.type;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7722,7 +7726,7 @@ vErrors.push(err9);
 errors++;
 }
 if("resource_link" !== data7){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"},message:"must be equal to constant"};
+const err10 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "resource_link"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7736,7 +7740,7 @@ if(data.uri !== undefined){
 let data8 = data.uri;
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-const err11 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err11 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7747,7 +7751,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7759,7 +7763,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7776,7 +7780,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7788,7 +7792,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7798,7 +7802,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/resources/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/resources/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7816,7 +7820,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7828,7 +7832,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7840,7 +7844,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7861,7 +7865,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7873,7 +7877,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7890,7 +7894,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7900,7 +7904,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uriTemplate === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uriTemplate"},"must have required property '"+"uriTemplate"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7914,7 +7918,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7932,7 +7936,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7944,7 +7948,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7956,7 +7960,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7968,7 +7972,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7982,7 +7986,7 @@ if(data.uriTemplate !== undefined){
 let data6 = data.uriTemplate;
 if(typeof data6 === "string"){
 if(!(format_uri_template.test(data6))){
-const err7 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
+const err7 = ajvError(instancePath+"/uriTemplate","#/properties/uriTemplate/format","format",{format: "uri-template"},"must match format \""+"uri-template"+"\"");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7993,7 +7997,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/uriTemplate","#/properties/uriTemplate/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8005,7 +8009,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8022,7 +8026,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8032,7 +8036,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8044,7 +8048,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8054,7 +8058,7 @@ vErrors.push(err2);
 errors++;
 }
 if("ref/resource" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "ref/resource"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8068,7 +8072,7 @@ if(data.uri !== undefined){
 let data1 = data.uri;
 if(typeof data1 === "string"){
 if(!(format_uri_template.test(data1))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
+const err4 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri-template"},"must match format \""+"uri-template"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8079,7 +8083,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8091,7 +8095,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8108,7 +8112,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8118,7 +8122,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8130,7 +8134,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8140,7 +8144,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notifications/resources/updated" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/resources/updated"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8154,7 +8158,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8167,7 +8171,7 @@ if(data1.uri !== undefined){
 let data2 = data1.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8178,7 +8182,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8190,7 +8194,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8202,7 +8206,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8219,7 +8223,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8232,7 +8236,7 @@ if(data.uri !== undefined){
 let data0 = data.uri;
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err1 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8243,7 +8247,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8255,7 +8259,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8276,7 +8280,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8288,7 +8292,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8304,7 +8308,7 @@ function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8314,7 +8318,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "assistant") || (data === "user"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath,"#/enum","enum",{allowedValues: schema_Role.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8331,7 +8335,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8345,7 +8349,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8357,7 +8361,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8371,7 +8375,7 @@ if(data.uri !== undefined){
 let data2 = data.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8382,7 +8386,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8394,7 +8398,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8411,7 +8415,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8423,7 +8427,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8433,7 +8437,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/roots/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/roots/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8451,7 +8455,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8463,7 +8467,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8475,7 +8479,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8496,7 +8500,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8508,7 +8512,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8525,7 +8529,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8535,7 +8539,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8574,7 +8578,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath+"/content","#/properties/content/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8603,7 +8607,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8624,7 +8628,7 @@ let data0 = data.completions;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/completions",schemaPath:"#/properties/completions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/completions","#/properties/completions/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8642,7 +8646,7 @@ let data2 = data1[key0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err1 = {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/experimental/additionalProperties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8654,7 +8658,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/experimental","#/properties/experimental/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8669,7 +8673,7 @@ let data3 = data.logging;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err3 = {instancePath:instancePath+"/logging",schemaPath:"#/properties/logging/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/logging","#/properties/logging/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8684,7 +8688,7 @@ let data4 = data.prompts;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.listChanged !== undefined){
 if(typeof data4.listChanged !== "boolean"){
-const err4 = {instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err4 = ajvError(instancePath+"/prompts/listChanged","#/properties/prompts/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8696,7 +8700,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/prompts","#/properties/prompts/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8711,7 +8715,7 @@ let data6 = data.resources;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 if(typeof data6.listChanged !== "boolean"){
-const err6 = {instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err6 = ajvError(instancePath+"/resources/listChanged","#/properties/resources/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8723,7 +8727,7 @@ errors++;
 }
 if(data6.subscribe !== undefined){
 if(typeof data6.subscribe !== "boolean"){
-const err7 = {instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err7 = ajvError(instancePath+"/resources/subscribe","#/properties/resources/properties/subscribe/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8735,7 +8739,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/resources","#/properties/resources/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8750,7 +8754,7 @@ let data9 = data.tools;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.listChanged !== undefined){
 if(typeof data9.listChanged !== "boolean"){
-const err9 = {instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err9 = ajvError(instancePath+"/tools/listChanged","#/properties/tools/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8762,7 +8766,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/tools","#/properties/tools/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8774,7 +8778,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8853,7 +8857,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8916,7 +8920,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9033,7 +9037,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9061,7 +9065,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9071,7 +9075,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9083,7 +9087,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9093,7 +9097,7 @@ vErrors.push(err2);
 errors++;
 }
 if("logging/setLevel" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "logging/setLevel"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9107,7 +9111,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.level === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "level"},"must have required property '"+"level"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9124,7 +9128,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9136,7 +9140,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9153,7 +9157,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.level === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "level"},"must have required property '"+"level"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9170,7 +9174,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9187,7 +9191,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9198,7 +9202,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9211,7 +9215,7 @@ errors++;
 if(data.format !== undefined){
 let data1 = data.format;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/format","#/properties/format/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9221,7 +9225,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data1 === "date") || (data1 === "date-time")) || (data1 === "email")) || (data1 === "uri"))){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err3 = ajvError(instancePath+"/format","#/properties/format/enum","enum",{allowedValues: schema_StringSchema.properties.format.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9234,7 +9238,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data2 = data.maxLength;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/maxLength","#/properties/maxLength/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9247,7 +9251,7 @@ errors++;
 if(data.minLength !== undefined){
 let data3 = data.minLength;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = ajvError(instancePath+"/minLength","#/properties/minLength/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9259,7 +9263,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9272,7 +9276,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9282,7 +9286,7 @@ vErrors.push(err7);
 errors++;
 }
 if("string" !== data5){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9294,7 +9298,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9311,7 +9315,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9321,7 +9325,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9333,7 +9337,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9343,7 +9347,7 @@ vErrors.push(err2);
 errors++;
 }
 if("resources/subscribe" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/subscribe"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9357,7 +9361,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9370,7 +9374,7 @@ if(data1.uri !== undefined){
 let data2 = data1.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9381,7 +9385,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9393,7 +9397,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9405,7 +9409,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9422,7 +9426,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9435,7 +9439,7 @@ if(data.uri !== undefined){
 let data0 = data.uri;
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err1 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9446,7 +9450,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9458,7 +9462,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9475,7 +9479,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9485,7 +9489,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9499,7 +9503,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9517,7 +9521,7 @@ errors = vErrors.length;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9530,7 +9534,7 @@ errors++;
 if(data.type !== undefined){
 let data3 = data.type;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9540,7 +9544,7 @@ vErrors.push(err4);
 errors++;
 }
 if("text" !== data3){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "text"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9552,7 +9556,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9569,7 +9573,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9579,7 +9583,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9593,7 +9597,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9605,7 +9609,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err3 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9617,7 +9621,7 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9631,7 +9635,7 @@ if(data.uri !== undefined){
 let data3 = data.uri;
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9642,7 +9646,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9654,7 +9658,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9671,7 +9675,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inputSchema === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputSchema"},message:"must have required property '"+"inputSchema"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "inputSchema"},"must have required property '"+"inputSchema"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9681,7 +9685,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9695,7 +9699,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9713,7 +9717,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9727,7 +9731,7 @@ if(data.inputSchema !== undefined){
 let data3 = data.inputSchema;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.type === undefined){
-const err4 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err4 = ajvError(instancePath+"/inputSchema","#/properties/inputSchema/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9744,7 +9748,7 @@ let data5 = data4[key0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-const err5 = {instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/inputSchema/properties/properties/additionalProperties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9756,7 +9760,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/inputSchema/properties","#/properties/inputSchema/properties/properties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9772,7 +9776,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data6[i0] !== "string"){
-const err7 = {instancePath:instancePath+"/inputSchema/required/" + i0,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/inputSchema/required/" + i0,"#/properties/inputSchema/properties/required/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9784,7 +9788,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = ajvError(instancePath+"/inputSchema/required","#/properties/inputSchema/properties/required/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9797,7 +9801,7 @@ errors++;
 if(data3.type !== undefined){
 let data8 = data3.type;
 if(typeof data8 !== "string"){
-const err9 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/inputSchema/type","#/properties/inputSchema/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9807,7 +9811,7 @@ vErrors.push(err9);
 errors++;
 }
 if("object" !== data8){
-const err10 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+const err10 = ajvError(instancePath+"/inputSchema/type","#/properties/inputSchema/properties/type/const","const",{allowedValue: "object"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9819,7 +9823,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath+"/inputSchema","#/properties/inputSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9831,7 +9835,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9845,7 +9849,7 @@ if(data.outputSchema !== undefined){
 let data10 = data.outputSchema;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.type === undefined){
-const err13 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err13 = ajvError(instancePath+"/outputSchema","#/properties/outputSchema/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9862,7 +9866,7 @@ let data12 = data11[key1];
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 }
 else {
-const err14 = {instancePath:instancePath+"/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/outputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = ajvError(instancePath+"/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/outputSchema/properties/properties/additionalProperties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9874,7 +9878,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/outputSchema/properties",schemaPath:"#/properties/outputSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = ajvError(instancePath+"/outputSchema/properties","#/properties/outputSchema/properties/properties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9890,7 +9894,7 @@ if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data13[i1] !== "string"){
-const err16 = {instancePath:instancePath+"/outputSchema/required/" + i1,schemaPath:"#/properties/outputSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = ajvError(instancePath+"/outputSchema/required/" + i1,"#/properties/outputSchema/properties/required/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9902,7 +9906,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/outputSchema/required",schemaPath:"#/properties/outputSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err17 = ajvError(instancePath+"/outputSchema/required","#/properties/outputSchema/properties/required/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9915,7 +9919,7 @@ errors++;
 if(data10.type !== undefined){
 let data15 = data10.type;
 if(typeof data15 !== "string"){
-const err18 = {instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = ajvError(instancePath+"/outputSchema/type","#/properties/outputSchema/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9925,7 +9929,7 @@ vErrors.push(err18);
 errors++;
 }
 if("object" !== data15){
-const err19 = {instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+const err19 = ajvError(instancePath+"/outputSchema/type","#/properties/outputSchema/properties/type/const","const",{allowedValue: "object"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9937,7 +9941,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = ajvError(instancePath+"/outputSchema","#/properties/outputSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9949,7 +9953,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9961,7 +9965,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9979,7 +9983,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destructiveHint !== undefined){
 if(typeof data.destructiveHint !== "boolean"){
-const err0 = {instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = ajvError(instancePath+"/destructiveHint","#/properties/destructiveHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9991,7 +9995,7 @@ errors++;
 }
 if(data.idempotentHint !== undefined){
 if(typeof data.idempotentHint !== "boolean"){
-const err1 = {instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err1 = ajvError(instancePath+"/idempotentHint","#/properties/idempotentHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10003,7 +10007,7 @@ errors++;
 }
 if(data.openWorldHint !== undefined){
 if(typeof data.openWorldHint !== "boolean"){
-const err2 = {instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = ajvError(instancePath+"/openWorldHint","#/properties/openWorldHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10015,7 +10019,7 @@ errors++;
 }
 if(data.readOnlyHint !== undefined){
 if(typeof data.readOnlyHint !== "boolean"){
-const err3 = {instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/readOnlyHint","#/properties/readOnlyHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10027,7 +10031,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10039,7 +10043,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10056,7 +10060,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10068,7 +10072,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10078,7 +10082,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notifications/tools/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/tools/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10096,7 +10100,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10108,7 +10112,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10120,7 +10124,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10141,7 +10145,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10153,7 +10157,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10170,7 +10174,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10180,7 +10184,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10192,7 +10196,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10202,7 +10206,7 @@ vErrors.push(err2);
 errors++;
 }
 if("resources/unsubscribe" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/unsubscribe"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10216,7 +10220,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10229,7 +10233,7 @@ if(data1.uri !== undefined){
 let data2 = data1.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10240,7 +10244,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/uri","#/properties/params/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10252,7 +10256,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10264,7 +10268,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10281,7 +10285,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10294,7 +10298,7 @@ if(data.uri !== undefined){
 let data0 = data.uri;
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err1 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10305,7 +10309,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10317,7 +10321,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }

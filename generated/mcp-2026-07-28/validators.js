@@ -2,10 +2,14 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import { formats } from "@wiregen/core";
-import * as fastSet from "./validators.fast.js";
+// The accept-path set, chosen by the package's `imports` condition: validators.fast.js, or on a Worker
+// (conditions `workerd`, `worker`) validators.accept-none.js, whose validators all say no, so that the
+// bundle holds one compiled set of the schemas instead of two.
+import * as fastSet from "#accept-path";
 
-// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
-// to leave every error on `.errors`. The exported validators are at the end of this file.
+// The all-errors validators: run only after the accept-path validator has said no, to leave every error
+// on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
@@ -43,7 +47,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = ajvError(instancePath+"/audience","#/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -55,7 +59,7 @@ errors++;
 }
 if(data.lastModified !== undefined){
 if(typeof data.lastModified !== "string"){
-const err1 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/lastModified","#/properties/lastModified/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -69,7 +73,7 @@ if(data.priority !== undefined){
 let data3 = data.priority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err2 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err2 = ajvError(instancePath+"/priority","#/properties/priority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -79,7 +83,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err3 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err3 = ajvError(instancePath+"/priority","#/properties/priority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -90,7 +94,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = ajvError(instancePath+"/priority","#/properties/priority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -102,7 +106,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -119,7 +123,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -129,7 +133,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "mimeType"},"must have required property '"+"mimeType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -139,7 +143,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -164,7 +168,7 @@ if(data.data !== undefined){
 let data2 = data.data;
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err3 = ajvError(instancePath+"/data","#/properties/data/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -175,7 +179,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -187,7 +191,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -200,7 +204,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -210,7 +214,7 @@ vErrors.push(err6);
 errors++;
 }
 if("audio" !== data4){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "audio"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -222,7 +226,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -239,7 +243,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -250,7 +254,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -262,7 +266,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -274,7 +278,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -291,7 +295,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blob === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "blob"},"must have required property '"+"blob"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -301,7 +305,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -320,7 +324,7 @@ if(data.blob !== undefined){
 let data1 = data.blob;
 if(typeof data1 === "string"){
 if(!(format_byte(data1))){
-const err2 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err2 = ajvError(instancePath+"/blob","#/properties/blob/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -331,7 +335,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/blob","#/properties/blob/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -343,7 +347,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -357,7 +361,7 @@ if(data.uri !== undefined){
 let data3 = data.uri;
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -368,7 +372,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -380,7 +384,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -397,7 +401,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -408,7 +412,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "boolean"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err1 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -420,7 +424,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -432,7 +436,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -445,7 +449,7 @@ errors++;
 if(data.type !== undefined){
 let data3 = data.type;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -455,7 +459,7 @@ vErrors.push(err4);
 errors++;
 }
 if("boolean" !== data3){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "boolean"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -467,7 +471,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -484,7 +488,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cacheScope === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cacheScope"},message:"must have required property '"+"cacheScope"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "cacheScope"},"must have required property '"+"cacheScope"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -494,7 +498,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.resultType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -504,7 +508,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -522,7 +526,7 @@ errors = vErrors.length;
 if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -532,7 +536,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-const err4 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_CacheableResult.properties.cacheScope.enum},message:"must be equal to one of the allowed values"};
+const err4 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/enum","enum",{allowedValues: schema_CacheableResult.properties.cacheScope.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -544,7 +548,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err5 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -557,7 +561,7 @@ errors++;
 if(data.ttlMs !== undefined){
 let data3 = data.ttlMs;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -568,7 +572,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err7 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -581,7 +585,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -598,7 +602,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -608,7 +612,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -618,7 +622,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -628,7 +632,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -646,7 +650,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -656,7 +660,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -669,7 +673,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -679,7 +683,7 @@ vErrors.push(err6);
 errors++;
 }
 if("tools/call" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "tools/call"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -697,7 +701,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -714,7 +718,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -724,7 +728,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -744,7 +748,7 @@ let data1 = data.arguments;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err2 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/arguments","#/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -762,7 +766,7 @@ errors = vErrors.length;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -774,7 +778,7 @@ errors++;
 }
 if(data.requestState !== undefined){
 if(typeof data.requestState !== "string"){
-const err4 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/requestState","#/properties/requestState/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -786,7 +790,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -803,7 +807,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -813,7 +817,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.resultType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -840,7 +844,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -852,7 +856,7 @@ errors++;
 }
 if(data.isError !== undefined){
 if(typeof data.isError !== "boolean"){
-const err3 = {instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/isError","#/properties/isError/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -864,7 +868,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err4 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -876,7 +880,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -893,7 +897,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -903,7 +907,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -913,7 +917,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -931,7 +935,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -941,7 +945,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -972,7 +976,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err5 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err5 = ajvError(instancePath+"/result","#/properties/result/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -995,7 +999,7 @@ vErrors = null;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1012,7 +1016,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1022,7 +1026,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1032,7 +1036,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.params === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1044,7 +1048,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1054,7 +1058,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1067,7 +1071,7 @@ errors++;
 if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1077,7 +1081,7 @@ vErrors.push(err5);
 errors++;
 }
 if("notifications/cancelled" !== data1){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"},message:"must be equal to constant"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1095,7 +1099,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1112,7 +1116,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requestId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestId"},message:"must have required property '"+"requestId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "requestId"},"must have required property '"+"requestId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1129,7 +1133,7 @@ errors = vErrors.length;
 }
 if(data.reason !== undefined){
 if(typeof data.reason !== "string"){
-const err1 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/reason","#/properties/reason/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1147,7 +1151,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1180,7 +1184,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/elicitation",schemaPath:"#/properties/elicitation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/elicitation","#/properties/elicitation/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1201,7 +1205,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/experimental","#/properties/experimental/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1222,7 +1226,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/extensions","#/properties/extensions/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1235,7 +1239,7 @@ errors++;
 if(data.roots !== undefined){
 let data7 = data.roots;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err3 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/roots","#/properties/roots/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1262,7 +1266,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/sampling","#/properties/sampling/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1274,7 +1278,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1291,7 +1295,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1301,7 +1305,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1311,7 +1315,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.params === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1323,7 +1327,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1333,7 +1337,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1346,7 +1350,7 @@ errors++;
 if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1356,7 +1360,7 @@ vErrors.push(err5);
 errors++;
 }
 if("notifications/cancelled" !== data1){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"},message:"must be equal to constant"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1374,7 +1378,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1480,7 +1484,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1508,7 +1512,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1518,7 +1522,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1528,7 +1532,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1538,7 +1542,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1556,7 +1560,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1566,7 +1570,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1579,7 +1583,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1589,7 +1593,7 @@ vErrors.push(err6);
 errors++;
 }
 if("completion/complete" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "completion/complete"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1607,7 +1611,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1624,7 +1628,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1634,7 +1638,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.argument === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "argument"},message:"must have required property '"+"argument"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "argument"},"must have required property '"+"argument"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1644,7 +1648,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ref === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "ref"},"must have required property '"+"ref"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1663,7 +1667,7 @@ if(data.argument !== undefined){
 let data1 = data.argument;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err3 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err3 = ajvError(instancePath+"/argument","#/properties/argument/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1673,7 +1677,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.value === undefined){
-const err4 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err4 = ajvError(instancePath+"/argument","#/properties/argument/required","required",{missingProperty: "value"},"must have required property '"+"value"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1684,7 +1688,7 @@ errors++;
 }
 if(data1.name !== undefined){
 if(typeof data1.name !== "string"){
-const err5 = {instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/argument/name","#/properties/argument/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1696,7 +1700,7 @@ errors++;
 }
 if(data1.value !== undefined){
 if(typeof data1.value !== "string"){
-const err6 = {instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/argument/value","#/properties/argument/properties/value/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1708,7 +1712,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/argument","#/properties/argument/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1726,7 +1730,7 @@ let data5 = data4.arguments;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key0 in data5){
 if(typeof data5[key0] !== "string"){
-const err8 = {instancePath:instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/context/properties/arguments/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1738,7 +1742,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/context/arguments",schemaPath:"#/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath+"/context/arguments","#/properties/context/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1750,7 +1754,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/context","#/properties/context/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1781,7 +1785,7 @@ var _valid0 = _errs18 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err11 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err11 = ajvError(instancePath+"/ref","#/properties/ref/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1804,7 +1808,7 @@ vErrors = null;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1821,7 +1825,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.completion === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completion"},message:"must have required property '"+"completion"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "completion"},"must have required property '"+"completion"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1831,7 +1835,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.resultType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1850,7 +1854,7 @@ if(data.completion !== undefined){
 let data1 = data.completion;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.values === undefined){
-const err2 = {instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+const err2 = ajvError(instancePath+"/completion","#/properties/completion/required","required",{missingProperty: "values"},"must have required property '"+"values"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1861,7 +1865,7 @@ errors++;
 }
 if(data1.hasMore !== undefined){
 if(typeof data1.hasMore !== "boolean"){
-const err3 = {instancePath:instancePath+"/completion/hasMore",schemaPath:"#/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/completion/hasMore","#/properties/completion/properties/hasMore/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1874,7 +1878,7 @@ errors++;
 if(data1.total !== undefined){
 let data3 = data1.total;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/completion/total",schemaPath:"#/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/completion/total","#/properties/completion/properties/total/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1888,7 +1892,7 @@ if(data1.values !== undefined){
 let data4 = data1.values;
 if(Array.isArray(data4)){
 if(data4.length > 100){
-const err5 = {instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+const err5 = ajvError(instancePath+"/completion/values","#/properties/completion/properties/values/maxItems","maxItems",{limit: 100},"must NOT have more than 100 items");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1900,7 +1904,7 @@ errors++;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data4[i0] !== "string"){
-const err6 = {instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/completion/values/" + i0,"#/properties/completion/properties/values/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1912,7 +1916,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/completion/values","#/properties/completion/properties/values/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1924,7 +1928,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/completion","#/properties/completion/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1936,7 +1940,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err9 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1948,7 +1952,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1965,7 +1969,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1975,7 +1979,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1985,7 +1989,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2003,7 +2007,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2013,7 +2017,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2031,7 +2035,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2092,7 +2096,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2120,7 +2124,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2130,7 +2134,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2142,7 +2146,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2152,7 +2156,7 @@ vErrors.push(err2);
 errors++;
 }
 if("sampling/createMessage" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "sampling/createMessage"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2170,7 +2174,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2187,7 +2191,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.maxTokens === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "maxTokens"},"must have required property '"+"maxTokens"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2197,7 +2201,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.messages === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "messages"},"must have required property '"+"messages"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2209,7 +2213,7 @@ errors++;
 if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/includeContext","#/properties/includeContext/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2219,7 +2223,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-const err3 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum},message:"must be equal to one of the allowed values"};
+const err3 = ajvError(instancePath+"/includeContext","#/properties/includeContext/enum","enum",{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2232,7 +2236,7 @@ errors++;
 if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/maxTokens","#/properties/maxTokens/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2254,7 +2258,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/messages","#/properties/messages/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2282,7 +2286,7 @@ if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data6[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/stopSequences/" + i1,"#/properties/stopSequences/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2294,7 +2298,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/stopSequences","#/properties/stopSequences/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2306,7 +2310,7 @@ errors++;
 }
 if(data.systemPrompt !== undefined){
 if(typeof data.systemPrompt !== "string"){
-const err8 = {instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/systemPrompt","#/properties/systemPrompt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2319,7 +2323,7 @@ errors++;
 if(data.temperature !== undefined){
 let data9 = data.temperature;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err9 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = ajvError(instancePath+"/temperature","#/properties/temperature/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2347,7 +2351,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = ajvError(instancePath+"/tools","#/properties/tools/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2359,7 +2363,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2376,7 +2380,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2386,7 +2390,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "model"},"must have required property '"+"model"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2396,7 +2400,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2466,7 +2470,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/5/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/content","#/properties/content/anyOf/5/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2483,7 +2487,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err4 = ajvError(instancePath+"/content","#/properties/content/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2506,7 +2510,7 @@ vErrors = null;
 }
 if(data.model !== undefined){
 if(typeof data.model !== "string"){
-const err5 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/model","#/properties/model/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2524,7 +2528,7 @@ errors = vErrors.length;
 }
 if(data.stopReason !== undefined){
 if(typeof data.stopReason !== "string"){
-const err6 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/stopReason","#/properties/stopReason/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2536,7 +2540,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2552,7 +2556,7 @@ function validate_Cursor(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2569,7 +2573,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2579,7 +2583,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2589,7 +2593,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2599,7 +2603,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2617,7 +2621,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2627,7 +2631,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2640,7 +2644,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2650,7 +2654,7 @@ vErrors.push(err6);
 errors++;
 }
 if("server/discover" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "server/discover"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "server/discover"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2668,7 +2672,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2685,7 +2689,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cacheScope === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cacheScope"},message:"must have required property '"+"cacheScope"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "cacheScope"},"must have required property '"+"cacheScope"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2695,7 +2699,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.capabilities === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "capabilities"},"must have required property '"+"capabilities"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2705,7 +2709,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.resultType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2715,7 +2719,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.supportedVersions === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supportedVersions"},message:"must have required property '"+"supportedVersions"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "supportedVersions"},"must have required property '"+"supportedVersions"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2725,7 +2729,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2743,7 +2747,7 @@ errors = vErrors.length;
 if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2753,7 +2757,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-const err6 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_DiscoverResult.properties.cacheScope.enum},message:"must be equal to one of the allowed values"};
+const err6 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/enum","enum",{allowedValues: schema_DiscoverResult.properties.cacheScope.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2771,7 +2775,7 @@ errors = vErrors.length;
 }
 if(data.instructions !== undefined){
 if(typeof data.instructions !== "string"){
-const err7 = {instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/instructions","#/properties/instructions/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2783,7 +2787,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err8 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2799,7 +2803,7 @@ if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data5[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/supportedVersions/" + i0,schemaPath:"#/properties/supportedVersions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/supportedVersions/" + i0,"#/properties/supportedVersions/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2811,7 +2815,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/supportedVersions",schemaPath:"#/properties/supportedVersions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = ajvError(instancePath+"/supportedVersions","#/properties/supportedVersions/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2824,7 +2828,7 @@ errors++;
 if(data.ttlMs !== undefined){
 let data7 = data.ttlMs;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2835,7 +2839,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err12 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2848,7 +2852,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2865,7 +2869,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2875,7 +2879,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2885,7 +2889,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2903,7 +2907,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2913,7 +2917,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2931,7 +2935,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2948,7 +2952,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2958,7 +2962,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2970,7 +2974,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2980,7 +2984,7 @@ vErrors.push(err2);
 errors++;
 }
 if("elicitation/create" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "elicitation/create"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2998,7 +3002,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3015,7 +3019,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3025,7 +3029,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.requestedSchema === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedSchema"},message:"must have required property '"+"requestedSchema"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "requestedSchema"},"must have required property '"+"requestedSchema"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3036,7 +3040,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3049,7 +3053,7 @@ errors++;
 if(data.mode !== undefined){
 let data1 = data.mode;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/mode","#/properties/mode/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3059,7 +3063,7 @@ vErrors.push(err3);
 errors++;
 }
 if("form" !== data1){
-const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/mode","#/properties/mode/const","const",{allowedValue: "form"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3073,7 +3077,7 @@ if(data.requestedSchema !== undefined){
 let data2 = data.requestedSchema;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.properties === undefined){
-const err5 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
+const err5 = ajvError(instancePath+"/requestedSchema","#/properties/requestedSchema/required","required",{missingProperty: "properties"},"must have required property '"+"properties"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3083,7 +3087,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2.type === undefined){
-const err6 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err6 = ajvError(instancePath+"/requestedSchema","#/properties/requestedSchema/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3094,7 +3098,7 @@ errors++;
 }
 if(data2.$schema !== undefined){
 if(typeof data2.$schema !== "string"){
-const err7 = {instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/requestedSchema/$schema","#/properties/requestedSchema/properties/%24schema/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3115,7 +3119,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/requestedSchema/properties","#/properties/requestedSchema/properties/properties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3131,7 +3135,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data6[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/requestedSchema/required/" + i0,"#/properties/requestedSchema/properties/required/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3143,7 +3147,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = ajvError(instancePath+"/requestedSchema/required","#/properties/requestedSchema/properties/required/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3156,7 +3160,7 @@ errors++;
 if(data2.type !== undefined){
 let data8 = data2.type;
 if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/requestedSchema/type","#/properties/requestedSchema/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3166,7 +3170,7 @@ vErrors.push(err11);
 errors++;
 }
 if("object" !== data8){
-const err12 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+const err12 = ajvError(instancePath+"/requestedSchema/type","#/properties/requestedSchema/properties/type/const","const",{allowedValue: "object"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3178,7 +3182,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath+"/requestedSchema","#/properties/requestedSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3190,7 +3194,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3224,7 +3228,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3252,7 +3256,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3262,7 +3266,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "mode"},"must have required property '"+"mode"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3272,7 +3276,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.url === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "url"},"must have required property '"+"url"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3283,7 +3287,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3296,7 +3300,7 @@ errors++;
 if(data.mode !== undefined){
 let data1 = data.mode;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/mode","#/properties/mode/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3306,7 +3310,7 @@ vErrors.push(err4);
 errors++;
 }
 if("url" !== data1){
-const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/mode","#/properties/mode/const","const",{allowedValue: "url"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3320,7 +3324,7 @@ if(data.url !== undefined){
 let data2 = data.url;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err6 = ajvError(instancePath+"/url","#/properties/url/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3331,7 +3335,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/url","#/properties/url/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3343,7 +3347,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3360,7 +3364,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "action"},"must have required property '"+"action"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3372,7 +3376,7 @@ errors++;
 if(data.action !== undefined){
 let data0 = data.action;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/action","#/properties/action/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3382,7 +3386,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err2 = ajvError(instancePath+"/action","#/properties/action/enum","enum",{allowedValues: schema_ElicitResult.properties.action.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3404,7 +3408,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,"#/properties/content/additionalProperties/anyOf/0/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3416,7 +3420,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = ajvError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/content/additionalProperties/anyOf/0/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3430,7 +3434,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs12 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type},message:"must be string,integer,boolean"};
+const err5 = ajvError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/content/additionalProperties/anyOf/1/type","type",{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type},"must be string,integer,boolean");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3443,7 +3447,7 @@ var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err6 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err6 = ajvError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/content/additionalProperties/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3466,7 +3470,7 @@ vErrors = null;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3478,7 +3482,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3495,7 +3499,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resource"},"must have required property '"+"resource"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3505,7 +3509,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3547,7 +3551,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath+"/resource","#/properties/resource/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3571,7 +3575,7 @@ vErrors = null;
 if(data.type !== undefined){
 let data3 = data.type;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3581,7 +3585,7 @@ vErrors.push(err3);
 errors++;
 }
 if("resource" !== data3){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "resource"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3593,7 +3597,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3654,7 +3658,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3682,7 +3686,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3692,7 +3696,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3704,7 +3708,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/code","#/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3716,7 +3720,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3728,7 +3732,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3745,7 +3749,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3755,7 +3759,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3765,7 +3769,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3775,7 +3779,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3793,7 +3797,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3803,7 +3807,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3816,7 +3820,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3826,7 +3830,7 @@ vErrors.push(err6);
 errors++;
 }
 if("prompts/get" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "prompts/get"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3844,7 +3848,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3861,7 +3865,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3871,7 +3875,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3891,7 +3895,7 @@ let data1 = data.arguments;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
 if(typeof data1[key0] !== "string"){
-const err2 = {instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/arguments/additionalProperties/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3903,7 +3907,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/arguments","#/properties/arguments/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3921,7 +3925,7 @@ errors = vErrors.length;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3933,7 +3937,7 @@ errors++;
 }
 if(data.requestState !== undefined){
 if(typeof data.requestState !== "string"){
-const err5 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/requestState","#/properties/requestState/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3945,7 +3949,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3962,7 +3966,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.messages === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "messages"},"must have required property '"+"messages"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3972,7 +3976,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.resultType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3989,7 +3993,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4011,7 +4015,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/messages","#/properties/messages/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4023,7 +4027,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err4 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4035,7 +4039,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4052,7 +4056,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4062,7 +4066,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4072,7 +4076,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4090,7 +4094,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4100,7 +4104,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4131,7 +4135,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err5 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err5 = ajvError(instancePath+"/result","#/properties/result/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4154,7 +4158,7 @@ vErrors = null;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4171,7 +4175,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4181,7 +4185,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4198,7 +4202,7 @@ errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err2 = ajvError(instancePath+"/error","#/properties/error/allOf/1/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4210,7 +4214,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err3 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = ajvError(instancePath+"/error/code","#/properties/error/allOf/1/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4220,7 +4224,7 @@ vErrors.push(err3);
 errors++;
 }
 if(-32020 !== data1){
-const err4 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/const",keyword:"const",params:{allowedValue: -32020},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/error/code","#/properties/error/allOf/1/properties/code/const","const",{allowedValue: -32020},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4232,7 +4236,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/error","#/properties/error/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4251,7 +4255,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data3 = data.jsonrpc;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4261,7 +4265,7 @@ vErrors.push(err6);
 errors++;
 }
 if("2.0" !== data3){
-const err7 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4273,7 +4277,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4290,7 +4294,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.src === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "src"},"must have required property '"+"src"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4301,7 +4305,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4317,7 +4321,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/sizes/" + i0,"#/properties/sizes/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4329,7 +4333,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/sizes","#/properties/sizes/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4343,7 +4347,7 @@ if(data.src !== undefined){
 let data3 = data.src;
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-const err4 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err4 = ajvError(instancePath+"/src","#/properties/src/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4354,7 +4358,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/src","#/properties/src/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4367,7 +4371,7 @@ errors++;
 if(data.theme !== undefined){
 let data4 = data.theme;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/theme","#/properties/theme/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4377,7 +4381,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data4 === "dark") || (data4 === "light"))){
-const err7 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err7 = ajvError(instancePath+"/theme","#/properties/theme/enum","enum",{allowedValues: schema_Icon.properties.theme.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4389,7 +4393,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4417,7 +4421,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4429,7 +4433,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4446,7 +4450,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4456,7 +4460,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "mimeType"},"must have required property '"+"mimeType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4466,7 +4470,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4491,7 +4495,7 @@ if(data.data !== undefined){
 let data2 = data.data;
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err3 = ajvError(instancePath+"/data","#/properties/data/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4502,7 +4506,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4514,7 +4518,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4527,7 +4531,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4537,7 +4541,7 @@ vErrors.push(err6);
 errors++;
 }
 if("image" !== data4){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "image"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4549,7 +4553,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4566,7 +4570,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4576,7 +4580,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "version"},"must have required property '"+"version"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4587,7 +4591,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4609,7 +4613,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4621,7 +4625,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4633,7 +4637,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4645,7 +4649,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(typeof data.version !== "string"){
-const err6 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/version","#/properties/version/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4659,7 +4663,7 @@ if(data.websiteUrl !== undefined){
 let data6 = data.websiteUrl;
 if(typeof data6 === "string"){
 if(!(format_uri(data6))){
-const err7 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err7 = ajvError(instancePath+"/websiteUrl","#/properties/websiteUrl/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4670,7 +4674,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/websiteUrl","#/properties/websiteUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4682,7 +4686,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4725,7 +4729,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4760,7 +4764,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4777,7 +4781,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4800,7 +4804,7 @@ errors = vErrors.length;
 }
 if(data.requestState !== undefined){
 if(typeof data.requestState !== "string"){
-const err1 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/requestState","#/properties/requestState/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4812,7 +4816,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4824,7 +4828,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4867,7 +4871,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4895,7 +4899,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4918,7 +4922,7 @@ errors = vErrors.length;
 }
 if(data.requestState !== undefined){
 if(typeof data.requestState !== "string"){
-const err1 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/requestState","#/properties/requestState/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4930,7 +4934,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4954,7 +4958,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4971,7 +4975,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4981,7 +4985,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4993,7 +4997,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/code","#/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5003,7 +5007,7 @@ vErrors.push(err2);
 errors++;
 }
 if(-32603 !== data0){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32603},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/code","#/properties/code/const","const",{allowedValue: -32603},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5015,7 +5019,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5027,7 +5031,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5044,7 +5048,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5054,7 +5058,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5066,7 +5070,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/code","#/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5076,7 +5080,7 @@ vErrors.push(err2);
 errors++;
 }
 if(-32602 !== data0){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32602},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/code","#/properties/code/const","const",{allowedValue: -32602},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5088,7 +5092,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5100,7 +5104,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5117,7 +5121,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5127,7 +5131,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5139,7 +5143,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/code","#/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5149,7 +5153,7 @@ vErrors.push(err2);
 errors++;
 }
 if(-32600 !== data0){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32600},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/code","#/properties/code/const","const",{allowedValue: -32600},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5161,7 +5165,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5173,7 +5177,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5198,7 +5202,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5222,7 +5226,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5239,7 +5243,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5249,7 +5253,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5273,7 +5277,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data2 = data.jsonrpc;
 if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5283,7 +5287,7 @@ vErrors.push(err2);
 errors++;
 }
 if("2.0" !== data2){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5295,7 +5299,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5347,7 +5351,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5375,7 +5379,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5385,7 +5389,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5397,7 +5401,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5407,7 +5411,7 @@ vErrors.push(err2);
 errors++;
 }
 if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5419,7 +5423,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5434,7 +5438,7 @@ let data2 = data.params;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5446,7 +5450,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5463,7 +5467,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5473,7 +5477,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5483,7 +5487,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5501,7 +5505,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5511,7 +5515,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5523,7 +5527,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5538,7 +5542,7 @@ let data3 = data.params;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5550,7 +5554,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5584,7 +5588,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5612,7 +5616,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5622,7 +5626,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5632,7 +5636,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5650,7 +5654,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5660,7 +5664,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5678,7 +5682,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5714,7 +5718,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = ajvError(instancePath,"#/anyOf/1/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5728,7 +5732,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema_JSONValue.anyOf[2].type},message:"must be string,integer,boolean"};
+const err1 = ajvError(instancePath,"#/anyOf/2/type","type",{type: schema_JSONValue.anyOf[2].type},"must be string,integer,boolean");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5742,7 +5746,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5770,7 +5774,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "enum"},"must have required property '"+"enum"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5780,7 +5784,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5791,7 +5795,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5803,7 +5807,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5819,7 +5823,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/enum/" + i0,"#/properties/enum/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5831,7 +5835,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/enum","#/properties/enum/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5847,7 +5851,7 @@ if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data4[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/enumNames/" + i1,"#/properties/enumNames/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5859,7 +5863,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/enumNames","#/properties/enumNames/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5871,7 +5875,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5884,7 +5888,7 @@ errors++;
 if(data.type !== undefined){
 let data7 = data.type;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5894,7 +5898,7 @@ vErrors.push(err9);
 errors++;
 }
 if("string" !== data7){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err10 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5906,7 +5910,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5923,7 +5927,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5933,7 +5937,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5943,7 +5947,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5953,7 +5957,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5971,7 +5975,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5981,7 +5985,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5994,7 +5998,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6004,7 +6008,7 @@ vErrors.push(err6);
 errors++;
 }
 if("prompts/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "prompts/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6022,7 +6026,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6039,7 +6043,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cacheScope === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cacheScope"},message:"must have required property '"+"cacheScope"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "cacheScope"},"must have required property '"+"cacheScope"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6049,7 +6053,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.prompts === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompts"},message:"must have required property '"+"prompts"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "prompts"},"must have required property '"+"prompts"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6059,7 +6063,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.resultType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6069,7 +6073,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6087,7 +6091,7 @@ errors = vErrors.length;
 if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6097,7 +6101,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-const err5 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListPromptsResult.properties.cacheScope.enum},message:"must be equal to one of the allowed values"};
+const err5 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/enum","enum",{allowedValues: schema_ListPromptsResult.properties.cacheScope.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6109,7 +6113,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err6 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6131,7 +6135,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/prompts","#/properties/prompts/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6143,7 +6147,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err8 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6156,7 +6160,7 @@ errors++;
 if(data.ttlMs !== undefined){
 let data6 = data.ttlMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6167,7 +6171,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err10 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6180,7 +6184,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6197,7 +6201,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6207,7 +6211,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6217,7 +6221,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6235,7 +6239,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6245,7 +6249,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6263,7 +6267,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6280,7 +6284,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6290,7 +6294,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6300,7 +6304,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6310,7 +6314,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6328,7 +6332,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6338,7 +6342,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6351,7 +6355,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6361,7 +6365,7 @@ vErrors.push(err6);
 errors++;
 }
 if("resources/templates/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/templates/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6379,7 +6383,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6396,7 +6400,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cacheScope === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cacheScope"},message:"must have required property '"+"cacheScope"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "cacheScope"},"must have required property '"+"cacheScope"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6406,7 +6410,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.resourceTemplates === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceTemplates"},message:"must have required property '"+"resourceTemplates"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "resourceTemplates"},"must have required property '"+"resourceTemplates"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6416,7 +6420,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.resultType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6426,7 +6430,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6444,7 +6448,7 @@ errors = vErrors.length;
 if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6454,7 +6458,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-const err5 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListResourceTemplatesResult.properties.cacheScope.enum},message:"must be equal to one of the allowed values"};
+const err5 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/enum","enum",{allowedValues: schema_ListResourceTemplatesResult.properties.cacheScope.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6466,7 +6470,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err6 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6488,7 +6492,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/resourceTemplates","#/properties/resourceTemplates/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6500,7 +6504,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err8 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6513,7 +6517,7 @@ errors++;
 if(data.ttlMs !== undefined){
 let data6 = data.ttlMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6524,7 +6528,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err10 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6537,7 +6541,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6554,7 +6558,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6564,7 +6568,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6574,7 +6578,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6592,7 +6596,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6602,7 +6606,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6620,7 +6624,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6637,7 +6641,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6647,7 +6651,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6657,7 +6661,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6667,7 +6671,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6685,7 +6689,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6695,7 +6699,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6708,7 +6712,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6718,7 +6722,7 @@ vErrors.push(err6);
 errors++;
 }
 if("resources/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6736,7 +6740,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6753,7 +6757,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cacheScope === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cacheScope"},message:"must have required property '"+"cacheScope"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "cacheScope"},"must have required property '"+"cacheScope"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6763,7 +6767,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.resources === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resources"},message:"must have required property '"+"resources"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "resources"},"must have required property '"+"resources"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6773,7 +6777,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.resultType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6783,7 +6787,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6801,7 +6805,7 @@ errors = vErrors.length;
 if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6811,7 +6815,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-const err5 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListResourcesResult.properties.cacheScope.enum},message:"must be equal to one of the allowed values"};
+const err5 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/enum","enum",{allowedValues: schema_ListResourcesResult.properties.cacheScope.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6823,7 +6827,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err6 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6845,7 +6849,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/resources","#/properties/resources/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6857,7 +6861,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err8 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6870,7 +6874,7 @@ errors++;
 if(data.ttlMs !== undefined){
 let data6 = data.ttlMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6881,7 +6885,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err10 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6894,7 +6898,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6911,7 +6915,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6921,7 +6925,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6931,7 +6935,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6949,7 +6953,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6959,7 +6963,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6977,7 +6981,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6994,7 +6998,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7006,7 +7010,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7016,7 +7020,7 @@ vErrors.push(err1);
 errors++;
 }
 if("roots/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "roots/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7037,7 +7041,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7049,7 +7053,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7073,7 +7077,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7090,7 +7094,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.roots === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roots"},message:"must have required property '"+"roots"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "roots"},"must have required property '"+"roots"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7111,7 +7115,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = ajvError(instancePath+"/roots","#/properties/roots/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7123,7 +7127,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7140,7 +7144,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7150,7 +7154,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7160,7 +7164,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7170,7 +7174,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7188,7 +7192,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7198,7 +7202,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7211,7 +7215,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7221,7 +7225,7 @@ vErrors.push(err6);
 errors++;
 }
 if("tools/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "tools/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7239,7 +7243,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7256,7 +7260,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cacheScope === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cacheScope"},message:"must have required property '"+"cacheScope"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "cacheScope"},"must have required property '"+"cacheScope"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7266,7 +7270,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.resultType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7276,7 +7280,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.tools === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "tools"},"must have required property '"+"tools"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7286,7 +7290,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7304,7 +7308,7 @@ errors = vErrors.length;
 if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7314,7 +7318,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-const err5 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListToolsResult.properties.cacheScope.enum},message:"must be equal to one of the allowed values"};
+const err5 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/enum","enum",{allowedValues: schema_ListToolsResult.properties.cacheScope.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7326,7 +7330,7 @@ errors++;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err6 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7338,7 +7342,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err7 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7360,7 +7364,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = ajvError(instancePath+"/tools","#/properties/tools/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7373,7 +7377,7 @@ errors++;
 if(data.ttlMs !== undefined){
 let data6 = data.ttlMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7384,7 +7388,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err10 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7397,7 +7401,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7414,7 +7418,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7424,7 +7428,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7434,7 +7438,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7452,7 +7456,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7462,7 +7466,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7480,7 +7484,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7496,7 +7500,7 @@ function validate_LoggingLevel(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7506,7 +7510,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath,"#/enum","enum",{allowedValues: schema_LoggingLevel.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7523,7 +7527,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7533,7 +7537,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7543,7 +7547,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.params === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7555,7 +7559,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7565,7 +7569,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7578,7 +7582,7 @@ errors++;
 if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7588,7 +7592,7 @@ vErrors.push(err5);
 errors++;
 }
 if("notifications/message" !== data1){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/message"},message:"must be equal to constant"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/message"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7606,7 +7610,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7623,7 +7627,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7633,7 +7637,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.level === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "level"},"must have required property '"+"level"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7656,7 +7660,7 @@ errors = vErrors.length;
 }
 if(data.logger !== undefined){
 if(typeof data.logger !== "string"){
-const err2 = {instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/logger","#/properties/logger/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7668,7 +7672,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7684,7 +7688,7 @@ function validate_MetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7701,7 +7705,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7711,7 +7715,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7723,7 +7727,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/code","#/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7733,7 +7737,7 @@ vErrors.push(err2);
 errors++;
 }
 if(-32601 !== data0){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32601},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/code","#/properties/code/const","const",{allowedValue: -32601},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7745,7 +7749,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7757,7 +7761,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7774,7 +7778,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7784,7 +7788,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7801,7 +7805,7 @@ errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err2 = ajvError(instancePath+"/error","#/properties/error/allOf/1/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7811,7 +7815,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.data === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err3 = ajvError(instancePath+"/error","#/properties/error/allOf/1/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7823,7 +7827,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/error/code","#/properties/error/allOf/1/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7833,7 +7837,7 @@ vErrors.push(err4);
 errors++;
 }
 if(-32021 !== data1){
-const err5 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/const",keyword:"const",params:{allowedValue: -32021},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/error/code","#/properties/error/allOf/1/properties/code/const","const",{allowedValue: -32021},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7847,7 +7851,7 @@ if(data0.data !== undefined){
 let data2 = data0.data;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.requiredCapabilities === undefined){
-const err6 = {instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/required",keyword:"required",params:{missingProperty: "requiredCapabilities"},message:"must have required property '"+"requiredCapabilities"+"'"};
+const err6 = ajvError(instancePath+"/error/data","#/properties/error/allOf/1/properties/data/required","required",{missingProperty: "requiredCapabilities"},"must have required property '"+"requiredCapabilities"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7864,7 +7868,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/error/data","#/properties/error/allOf/1/properties/data/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7876,7 +7880,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/error","#/properties/error/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7895,7 +7899,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data5 = data.jsonrpc;
 if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7905,7 +7909,7 @@ vErrors.push(err9);
 errors++;
 }
 if("2.0" !== data5){
-const err10 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err10 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7917,7 +7921,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7935,7 +7939,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7947,7 +7951,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7967,7 +7971,7 @@ if(data.costPriority !== undefined){
 let data0 = data.costPriority;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-const err0 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err0 = ajvError(instancePath+"/costPriority","#/properties/costPriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7977,7 +7981,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err1 = ajvError(instancePath+"/costPriority","#/properties/costPriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7988,7 +7992,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err2 = ajvError(instancePath+"/costPriority","#/properties/costPriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8010,7 +8014,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/hints","#/properties/hints/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8024,7 +8028,7 @@ if(data.intelligencePriority !== undefined){
 let data3 = data.intelligencePriority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err4 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8034,7 +8038,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err5 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8045,7 +8049,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err6 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8059,7 +8063,7 @@ if(data.speedPriority !== undefined){
 let data4 = data.speedPriority;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err7 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8069,7 +8073,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err8 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8080,7 +8084,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8092,7 +8096,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8126,7 +8130,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8154,7 +8158,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8165,7 +8169,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8180,7 +8184,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err2 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8192,7 +8196,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8216,7 +8220,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8240,7 +8244,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8257,7 +8261,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8269,7 +8273,7 @@ errors++;
 if(data.default !== undefined){
 let data0 = data.default;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8281,7 +8285,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8294,7 +8298,7 @@ errors++;
 if(data.maximum !== undefined){
 let data2 = data.maximum;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = ajvError(instancePath+"/maximum","#/properties/maximum/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8307,7 +8311,7 @@ errors++;
 if(data.minimum !== undefined){
 let data3 = data.minimum;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = ajvError(instancePath+"/minimum","#/properties/minimum/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8319,7 +8323,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8332,7 +8336,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8342,7 +8346,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data5 === "integer") || (data5 === "number"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/enum","enum",{allowedValues: schema_NumberSchema.properties.type.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8354,7 +8358,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8371,7 +8375,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8381,7 +8385,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8391,7 +8395,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8401,7 +8405,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8419,7 +8423,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8429,7 +8433,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8441,7 +8445,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8459,7 +8463,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8476,7 +8480,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8493,7 +8497,7 @@ errors = vErrors.length;
 }
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/cursor","#/properties/cursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8505,7 +8509,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8522,7 +8526,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8539,7 +8543,7 @@ errors = vErrors.length;
 }
 if(data.nextCursor !== undefined){
 if(typeof data.nextCursor !== "string"){
-const err1 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/nextCursor","#/properties/nextCursor/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8551,7 +8555,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8563,7 +8567,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8580,7 +8584,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8590,7 +8594,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8602,7 +8606,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/code","#/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8612,7 +8616,7 @@ vErrors.push(err2);
 errors++;
 }
 if(-32700 !== data0){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32700},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/code","#/properties/code/const","const",{allowedValue: -32700},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8624,7 +8628,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8636,7 +8640,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8724,7 +8728,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8752,7 +8756,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8762,7 +8766,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8772,7 +8776,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.params === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8784,7 +8788,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8794,7 +8798,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8807,7 +8811,7 @@ errors++;
 if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8817,7 +8821,7 @@ vErrors.push(err5);
 errors++;
 }
 if("notifications/progress" !== data1){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"},message:"must be equal to constant"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/progress"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8835,7 +8839,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8852,7 +8856,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.progress === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "progress"},"must have required property '"+"progress"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8862,7 +8866,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.progressToken === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progressToken"},message:"must have required property '"+"progressToken"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "progressToken"},"must have required property '"+"progressToken"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8879,7 +8883,7 @@ errors = vErrors.length;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8892,7 +8896,7 @@ errors++;
 if(data.progress !== undefined){
 let data2 = data.progress;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = ajvError(instancePath+"/progress","#/properties/progress/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8911,7 +8915,7 @@ errors = vErrors.length;
 if(data.total !== undefined){
 let data4 = data.total;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err4 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = ajvError(instancePath+"/total","#/properties/total/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8923,7 +8927,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8939,7 +8943,7 @@ function validate_ProgressToken(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type},message:"must be string,integer"};
+const err0 = ajvError(instancePath,"#/type","type",{type: schema_ProgressToken.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8956,7 +8960,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8983,7 +8987,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = ajvError(instancePath+"/arguments","#/properties/arguments/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8995,7 +8999,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9017,7 +9021,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9029,7 +9033,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9041,7 +9045,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9053,7 +9057,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9070,7 +9074,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9081,7 +9085,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9093,7 +9097,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9105,7 +9109,7 @@ errors++;
 }
 if(data.required !== undefined){
 if(typeof data.required !== "boolean"){
-const err3 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/required","#/properties/required/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9117,7 +9121,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9129,7 +9133,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9146,7 +9150,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9156,7 +9160,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9168,7 +9172,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9178,7 +9182,7 @@ vErrors.push(err2);
 errors++;
 }
 if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9191,7 +9195,7 @@ errors++;
 if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9201,7 +9205,7 @@ vErrors.push(err4);
 errors++;
 }
 if("notifications/prompts/list_changed" !== data1){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/prompts/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9219,7 +9223,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9236,7 +9240,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9246,7 +9250,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9269,7 +9273,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9286,7 +9290,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9296,7 +9300,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9307,7 +9311,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9319,7 +9323,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9332,7 +9336,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9342,7 +9346,7 @@ vErrors.push(err4);
 errors++;
 }
 if("ref/prompt" !== data2){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "ref/prompt"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9354,7 +9358,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9371,7 +9375,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9381,7 +9385,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9391,7 +9395,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9401,7 +9405,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9419,7 +9423,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9429,7 +9433,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9442,7 +9446,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9452,7 +9456,7 @@ vErrors.push(err6);
 errors++;
 }
 if("resources/read" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "resources/read"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9470,7 +9474,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9487,7 +9491,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9497,7 +9501,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9520,7 +9524,7 @@ errors = vErrors.length;
 }
 if(data.requestState !== undefined){
 if(typeof data.requestState !== "string"){
-const err2 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/requestState","#/properties/requestState/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9534,7 +9538,7 @@ if(data.uri !== undefined){
 let data3 = data.uri;
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9545,7 +9549,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9557,7 +9561,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9574,7 +9578,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cacheScope === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cacheScope"},message:"must have required property '"+"cacheScope"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "cacheScope"},"must have required property '"+"cacheScope"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9584,7 +9588,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.contents === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contents"},message:"must have required property '"+"contents"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "contents"},"must have required property '"+"contents"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9594,7 +9598,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.resultType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9604,7 +9608,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9622,7 +9626,7 @@ errors = vErrors.length;
 if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9632,7 +9636,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-const err5 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ReadResourceResult.properties.cacheScope.enum},message:"must be equal to one of the allowed values"};
+const err5 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/enum","enum",{allowedValues: schema_ReadResourceResult.properties.cacheScope.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9667,7 +9671,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err6 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/properties/contents/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err6 = ajvError(instancePath+"/contents/" + i0,"#/properties/contents/items/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9690,7 +9694,7 @@ vErrors = null;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/contents","#/properties/contents/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9702,7 +9706,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err8 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9715,7 +9719,7 @@ errors++;
 if(data.ttlMs !== undefined){
 let data5 = data.ttlMs;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9726,7 +9730,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err10 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err10 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9739,7 +9743,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9756,7 +9760,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9766,7 +9770,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9776,7 +9780,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9794,7 +9798,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9804,7 +9808,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9835,7 +9839,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err5 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err5 = ajvError(instancePath+"/result","#/properties/result/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9858,7 +9862,7 @@ vErrors = null;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9875,7 +9879,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9886,7 +9890,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9901,7 +9905,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err2 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9913,7 +9917,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9929,7 +9933,7 @@ function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type},message:"must be string,integer"};
+const err0 = ajvError(instancePath,"#/type","type",{type: schema_RequestId.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9946,7 +9950,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/clientCapabilities"] === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "io.modelcontextprotocol/clientCapabilities"},message:"must have required property '"+"io.modelcontextprotocol/clientCapabilities"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "io.modelcontextprotocol/clientCapabilities"},"must have required property '"+"io.modelcontextprotocol/clientCapabilities"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9956,7 +9960,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data["io.modelcontextprotocol/protocolVersion"] === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "io.modelcontextprotocol/protocolVersion"},message:"must have required property '"+"io.modelcontextprotocol/protocolVersion"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "io.modelcontextprotocol/protocolVersion"},"must have required property '"+"io.modelcontextprotocol/protocolVersion"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9985,7 +9989,7 @@ errors = vErrors.length;
 }
 if(data["io.modelcontextprotocol/protocolVersion"] !== undefined){
 if(typeof data["io.modelcontextprotocol/protocolVersion"] !== "string"){
-const err2 = {instancePath:instancePath+"/io.modelcontextprotocol~1protocolVersion",schemaPath:"#/properties/io.modelcontextprotocol~1protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/io.modelcontextprotocol~1protocolVersion","#/properties/io.modelcontextprotocol~1protocolVersion/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10003,7 +10007,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10020,7 +10024,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10037,7 +10041,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10054,7 +10058,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10064,7 +10068,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10087,7 +10091,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10109,7 +10113,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10121,7 +10125,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10133,7 +10137,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10146,7 +10150,7 @@ errors++;
 if(data.size !== undefined){
 let data7 = data.size;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = ajvError(instancePath+"/size","#/properties/size/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10158,7 +10162,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10172,7 +10176,7 @@ if(data.uri !== undefined){
 let data9 = data.uri;
 if(typeof data9 === "string"){
 if(!(format_uri(data9))){
-const err8 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err8 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10183,7 +10187,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10195,7 +10199,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10212,7 +10216,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10229,7 +10233,7 @@ errors = vErrors.length;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10243,7 +10247,7 @@ if(data.uri !== undefined){
 let data2 = data.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10254,7 +10258,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10266,7 +10270,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10283,7 +10287,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10293,7 +10297,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10303,7 +10307,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.uri === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10326,7 +10330,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10348,7 +10352,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10360,7 +10364,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10372,7 +10376,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10385,7 +10389,7 @@ errors++;
 if(data.size !== undefined){
 let data7 = data.size;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = ajvError(instancePath+"/size","#/properties/size/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10397,7 +10401,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10410,7 +10414,7 @@ errors++;
 if(data.type !== undefined){
 let data9 = data.type;
 if(typeof data9 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10420,7 +10424,7 @@ vErrors.push(err9);
 errors++;
 }
 if("resource_link" !== data9){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"},message:"must be equal to constant"};
+const err10 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "resource_link"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10434,7 +10438,7 @@ if(data.uri !== undefined){
 let data10 = data.uri;
 if(typeof data10 === "string"){
 if(!(format_uri(data10))){
-const err11 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err11 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10445,7 +10449,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10457,7 +10461,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10474,7 +10478,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10484,7 +10488,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10496,7 +10500,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10506,7 +10510,7 @@ vErrors.push(err2);
 errors++;
 }
 if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10519,7 +10523,7 @@ errors++;
 if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10529,7 +10533,7 @@ vErrors.push(err4);
 errors++;
 }
 if("notifications/resources/list_changed" !== data1){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/resources/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10547,7 +10551,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10564,7 +10568,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10574,7 +10578,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10593,7 +10597,7 @@ if(data.uri !== undefined){
 let data1 = data.uri;
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10604,7 +10608,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10616,7 +10620,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10633,7 +10637,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10643,7 +10647,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uriTemplate === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uriTemplate"},"must have required property '"+"uriTemplate"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10666,7 +10670,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10688,7 +10692,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10700,7 +10704,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10712,7 +10716,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10724,7 +10728,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10738,7 +10742,7 @@ if(data.uriTemplate !== undefined){
 let data8 = data.uriTemplate;
 if(typeof data8 === "string"){
 if(!(format_uri_template.test(data8))){
-const err7 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
+const err7 = ajvError(instancePath+"/uriTemplate","#/properties/uriTemplate/format","format",{format: "uri-template"},"must match format \""+"uri-template"+"\"");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10749,7 +10753,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/uriTemplate","#/properties/uriTemplate/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10761,7 +10765,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10778,7 +10782,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10788,7 +10792,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10800,7 +10804,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10810,7 +10814,7 @@ vErrors.push(err2);
 errors++;
 }
 if("ref/resource" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "ref/resource"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10824,7 +10828,7 @@ if(data.uri !== undefined){
 let data1 = data.uri;
 if(typeof data1 === "string"){
 if(!(format_uri_template.test(data1))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
+const err4 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri-template"},"must match format \""+"uri-template"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10835,7 +10839,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10847,7 +10851,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10864,7 +10868,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10874,7 +10878,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10884,7 +10888,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.params === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10896,7 +10900,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10906,7 +10910,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10919,7 +10923,7 @@ errors++;
 if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10929,7 +10933,7 @@ vErrors.push(err5);
 errors++;
 }
 if("notifications/resources/updated" !== data1){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"},message:"must be equal to constant"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/resources/updated"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10947,7 +10951,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10964,7 +10968,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10983,7 +10987,7 @@ if(data.uri !== undefined){
 let data1 = data.uri;
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err1 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10994,7 +10998,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11006,7 +11010,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11023,7 +11027,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11040,7 +11044,7 @@ errors = vErrors.length;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11052,7 +11056,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11076,7 +11080,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11092,7 +11096,7 @@ function validate_ResultType(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11108,7 +11112,7 @@ function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11118,7 +11122,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "assistant") || (data === "user"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath,"#/enum","enum",{allowedValues: schema_Role.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11135,7 +11139,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11152,7 +11156,7 @@ errors = vErrors.length;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11166,7 +11170,7 @@ if(data.uri !== undefined){
 let data2 = data.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11177,7 +11181,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11189,7 +11193,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11206,7 +11210,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11216,7 +11220,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11286,7 +11290,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/5/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/content","#/properties/content/anyOf/5/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11303,7 +11307,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = ajvError(instancePath+"/content","#/properties/content/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11332,7 +11336,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11393,7 +11397,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11437,7 +11441,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/experimental","#/properties/experimental/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11458,7 +11462,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/extensions","#/properties/extensions/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11479,7 +11483,7 @@ let data6 = data.prompts;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 if(typeof data6.listChanged !== "boolean"){
-const err2 = {instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = ajvError(instancePath+"/prompts/listChanged","#/properties/prompts/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11491,7 +11495,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/prompts","#/properties/prompts/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11506,7 +11510,7 @@ let data8 = data.resources;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.listChanged !== undefined){
 if(typeof data8.listChanged !== "boolean"){
-const err4 = {instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err4 = ajvError(instancePath+"/resources/listChanged","#/properties/resources/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11518,7 +11522,7 @@ errors++;
 }
 if(data8.subscribe !== undefined){
 if(typeof data8.subscribe !== "boolean"){
-const err5 = {instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err5 = ajvError(instancePath+"/resources/subscribe","#/properties/resources/properties/subscribe/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11530,7 +11534,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/resources","#/properties/resources/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11545,7 +11549,7 @@ let data11 = data.tools;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.listChanged !== undefined){
 if(typeof data11.listChanged !== "boolean"){
-const err7 = {instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err7 = ajvError(instancePath+"/tools/listChanged","#/properties/tools/properties/listChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11557,7 +11561,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/tools","#/properties/tools/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11569,7 +11573,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11657,7 +11661,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11792,7 +11796,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11837,7 +11841,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11865,7 +11869,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11876,7 +11880,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11888,7 +11892,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11901,7 +11905,7 @@ errors++;
 if(data.format !== undefined){
 let data2 = data.format;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/format","#/properties/format/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11911,7 +11915,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err4 = ajvError(instancePath+"/format","#/properties/format/enum","enum",{allowedValues: schema_StringSchema.properties.format.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11924,7 +11928,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = ajvError(instancePath+"/maxLength","#/properties/maxLength/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11937,7 +11941,7 @@ errors++;
 if(data.minLength !== undefined){
 let data4 = data.minLength;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = ajvError(instancePath+"/minLength","#/properties/minLength/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11949,7 +11953,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11962,7 +11966,7 @@ errors++;
 if(data.type !== undefined){
 let data6 = data.type;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11972,7 +11976,7 @@ vErrors.push(err8);
 errors++;
 }
 if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11984,7 +11988,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12002,7 +12006,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.promptsListChanged !== undefined){
 if(typeof data.promptsListChanged !== "boolean"){
-const err0 = {instancePath:instancePath+"/promptsListChanged",schemaPath:"#/properties/promptsListChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = ajvError(instancePath+"/promptsListChanged","#/properties/promptsListChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12018,7 +12022,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/resourceSubscriptions/" + i0,schemaPath:"#/properties/resourceSubscriptions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/resourceSubscriptions/" + i0,"#/properties/resourceSubscriptions/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12030,7 +12034,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/resourceSubscriptions",schemaPath:"#/properties/resourceSubscriptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/resourceSubscriptions","#/properties/resourceSubscriptions/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12042,7 +12046,7 @@ errors++;
 }
 if(data.resourcesListChanged !== undefined){
 if(typeof data.resourcesListChanged !== "boolean"){
-const err3 = {instancePath:instancePath+"/resourcesListChanged",schemaPath:"#/properties/resourcesListChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/resourcesListChanged","#/properties/resourcesListChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12054,7 +12058,7 @@ errors++;
 }
 if(data.toolsListChanged !== undefined){
 if(typeof data.toolsListChanged !== "boolean"){
-const err4 = {instancePath:instancePath+"/toolsListChanged",schemaPath:"#/properties/toolsListChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err4 = ajvError(instancePath+"/toolsListChanged","#/properties/toolsListChanged/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12066,7 +12070,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12083,7 +12087,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12093,7 +12097,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12103,7 +12107,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.params === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12115,7 +12119,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12125,7 +12129,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12138,7 +12142,7 @@ errors++;
 if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12148,7 +12152,7 @@ vErrors.push(err5);
 errors++;
 }
 if("notifications/subscriptions/acknowledged" !== data1){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/subscriptions/acknowledged"},message:"must be equal to constant"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/subscriptions/acknowledged"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12166,7 +12170,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12183,7 +12187,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.notifications === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notifications"},message:"must have required property '"+"notifications"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "notifications"},"must have required property '"+"notifications"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12206,7 +12210,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12223,7 +12227,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12233,7 +12237,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12243,7 +12247,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12253,7 +12257,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12271,7 +12275,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12281,7 +12285,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12294,7 +12298,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12304,7 +12308,7 @@ vErrors.push(err6);
 errors++;
 }
 if("subscriptions/listen" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "subscriptions/listen"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "subscriptions/listen"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12322,7 +12326,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12339,7 +12343,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12349,7 +12353,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.notifications === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notifications"},message:"must have required property '"+"notifications"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "notifications"},"must have required property '"+"notifications"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12372,7 +12376,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12389,7 +12393,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "_meta"},"must have required property '"+"_meta"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12399,7 +12403,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.resultType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12416,7 +12420,7 @@ errors = vErrors.length;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12428,7 +12432,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12445,7 +12449,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/subscriptionId"] === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "io.modelcontextprotocol/subscriptionId"},message:"must have required property '"+"io.modelcontextprotocol/subscriptionId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "io.modelcontextprotocol/subscriptionId"},"must have required property '"+"io.modelcontextprotocol/subscriptionId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12468,7 +12472,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12485,7 +12489,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12495,7 +12499,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12505,7 +12509,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12523,7 +12527,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12533,7 +12537,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12551,7 +12555,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12568,7 +12572,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12578,7 +12582,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12601,7 +12605,7 @@ errors = vErrors.length;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12614,7 +12618,7 @@ errors++;
 if(data.type !== undefined){
 let data3 = data.type;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12624,7 +12628,7 @@ vErrors.push(err3);
 errors++;
 }
 if("text" !== data3){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "text"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12636,7 +12640,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12653,7 +12657,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12663,7 +12667,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12680,7 +12684,7 @@ errors = vErrors.length;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12692,7 +12696,7 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12706,7 +12710,7 @@ if(data.uri !== undefined){
 let data3 = data.uri;
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err4 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12717,7 +12721,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12729,7 +12733,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12746,7 +12750,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "items"},"must have required property '"+"items"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12756,7 +12760,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12771,7 +12775,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default/" + i0,"#/properties/default/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12783,7 +12787,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12795,7 +12799,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12809,7 +12813,7 @@ if(data.items !== undefined){
 let data3 = data.items;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.anyOf === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "anyOf"},message:"must have required property '"+"anyOf"+"'"};
+const err5 = ajvError(instancePath+"/items","#/properties/items/required","required",{missingProperty: "anyOf"},"must have required property '"+"anyOf"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12826,7 +12830,7 @@ for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.const === undefined){
-const err6 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
+const err6 = ajvError(instancePath+"/items/anyOf/" + i1,"#/properties/items/properties/anyOf/items/required","required",{missingProperty: "const"},"must have required property '"+"const"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12836,7 +12840,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data5.title === undefined){
-const err7 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err7 = ajvError(instancePath+"/items/anyOf/" + i1,"#/properties/items/properties/anyOf/items/required","required",{missingProperty: "title"},"must have required property '"+"title"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12847,7 +12851,7 @@ errors++;
 }
 if(data5.const !== undefined){
 if(typeof data5.const !== "string"){
-const err8 = {instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/items/anyOf/" + i1+"/const","#/properties/items/properties/anyOf/items/properties/const/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12859,7 +12863,7 @@ errors++;
 }
 if(data5.title !== undefined){
 if(typeof data5.title !== "string"){
-const err9 = {instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/items/anyOf/" + i1+"/title","#/properties/items/properties/anyOf/items/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12871,7 +12875,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/items/anyOf/" + i1,"#/properties/items/properties/anyOf/items/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12883,7 +12887,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = ajvError(instancePath+"/items/anyOf","#/properties/items/properties/anyOf/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12895,7 +12899,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = ajvError(instancePath+"/items","#/properties/items/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12908,7 +12912,7 @@ errors++;
 if(data.maxItems !== undefined){
 let data8 = data.maxItems;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err13 = ajvError(instancePath+"/maxItems","#/properties/maxItems/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12921,7 +12925,7 @@ errors++;
 if(data.minItems !== undefined){
 let data9 = data.minItems;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err14 = ajvError(instancePath+"/minItems","#/properties/minItems/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12933,7 +12937,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12946,7 +12950,7 @@ errors++;
 if(data.type !== undefined){
 let data11 = data.type;
 if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12956,7 +12960,7 @@ vErrors.push(err16);
 errors++;
 }
 if("array" !== data11){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
+const err17 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "array"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12968,7 +12972,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12985,7 +12989,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.oneOf === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oneOf"},message:"must have required property '"+"oneOf"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "oneOf"},"must have required property '"+"oneOf"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12995,7 +12999,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13006,7 +13010,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13018,7 +13022,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13036,7 +13040,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.const === undefined){
-const err4 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
+const err4 = ajvError(instancePath+"/oneOf/" + i0,"#/properties/oneOf/items/required","required",{missingProperty: "const"},"must have required property '"+"const"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13046,7 +13050,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data3.title === undefined){
-const err5 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err5 = ajvError(instancePath+"/oneOf/" + i0,"#/properties/oneOf/items/required","required",{missingProperty: "title"},"must have required property '"+"title"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13057,7 +13061,7 @@ errors++;
 }
 if(data3.const !== undefined){
 if(typeof data3.const !== "string"){
-const err6 = {instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/oneOf/" + i0+"/const","#/properties/oneOf/items/properties/const/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13069,7 +13073,7 @@ errors++;
 }
 if(data3.title !== undefined){
 if(typeof data3.title !== "string"){
-const err7 = {instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/oneOf/" + i0+"/title","#/properties/oneOf/items/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13081,7 +13085,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/oneOf/" + i0,"#/properties/oneOf/items/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13093,7 +13097,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = ajvError(instancePath+"/oneOf","#/properties/oneOf/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13105,7 +13109,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13118,7 +13122,7 @@ errors++;
 if(data.type !== undefined){
 let data7 = data.type;
 if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13128,7 +13132,7 @@ vErrors.push(err11);
 errors++;
 }
 if("string" !== data7){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err12 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13140,7 +13144,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13157,7 +13161,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inputSchema === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputSchema"},message:"must have required property '"+"inputSchema"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "inputSchema"},"must have required property '"+"inputSchema"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13167,7 +13171,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13190,7 +13194,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13212,7 +13216,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13226,7 +13230,7 @@ if(data.inputSchema !== undefined){
 let data5 = data.inputSchema;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.type === undefined){
-const err4 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err4 = ajvError(instancePath+"/inputSchema","#/properties/inputSchema/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13237,7 +13241,7 @@ errors++;
 }
 if(data5.$schema !== undefined){
 if(typeof data5.$schema !== "string"){
-const err5 = {instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/inputSchema/$schema","#/properties/inputSchema/properties/%24schema/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13250,7 +13254,7 @@ errors++;
 if(data5.type !== undefined){
 let data7 = data5.type;
 if(typeof data7 !== "string"){
-const err6 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/inputSchema/type","#/properties/inputSchema/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13260,7 +13264,7 @@ vErrors.push(err6);
 errors++;
 }
 if("object" !== data7){
-const err7 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/inputSchema/type","#/properties/inputSchema/properties/type/const","const",{allowedValue: "object"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13272,7 +13276,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/inputSchema","#/properties/inputSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13284,7 +13288,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13299,7 +13303,7 @@ let data9 = data.outputSchema;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.$schema !== undefined){
 if(typeof data9.$schema !== "string"){
-const err10 = {instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/outputSchema/$schema","#/properties/outputSchema/properties/%24schema/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13311,7 +13315,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath+"/outputSchema","#/properties/outputSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13323,7 +13327,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13335,7 +13339,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13353,7 +13357,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destructiveHint !== undefined){
 if(typeof data.destructiveHint !== "boolean"){
-const err0 = {instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = ajvError(instancePath+"/destructiveHint","#/properties/destructiveHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13365,7 +13369,7 @@ errors++;
 }
 if(data.idempotentHint !== undefined){
 if(typeof data.idempotentHint !== "boolean"){
-const err1 = {instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err1 = ajvError(instancePath+"/idempotentHint","#/properties/idempotentHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13377,7 +13381,7 @@ errors++;
 }
 if(data.openWorldHint !== undefined){
 if(typeof data.openWorldHint !== "boolean"){
-const err2 = {instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = ajvError(instancePath+"/openWorldHint","#/properties/openWorldHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13389,7 +13393,7 @@ errors++;
 }
 if(data.readOnlyHint !== undefined){
 if(typeof data.readOnlyHint !== "boolean"){
-const err3 = {instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/readOnlyHint","#/properties/readOnlyHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13401,7 +13405,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13413,7 +13417,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13432,7 +13436,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mode !== undefined){
 let data0 = data.mode;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/mode","#/properties/mode/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13442,7 +13446,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath+"/mode","#/properties/mode/enum","enum",{allowedValues: schema_ToolChoice.properties.mode.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13454,7 +13458,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13471,7 +13475,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13481,7 +13485,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13493,7 +13497,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13503,7 +13507,7 @@ vErrors.push(err2);
 errors++;
 }
 if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13516,7 +13520,7 @@ errors++;
 if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13526,7 +13530,7 @@ vErrors.push(err4);
 errors++;
 }
 if("notifications/tools/list_changed" !== data1){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notifications/tools/list_changed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13544,7 +13548,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13561,7 +13565,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13571,7 +13575,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.toolUseId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolUseId"},message:"must have required property '"+"toolUseId"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "toolUseId"},"must have required property '"+"toolUseId"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13581,7 +13585,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13608,7 +13612,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13620,7 +13624,7 @@ errors++;
 }
 if(data.isError !== undefined){
 if(typeof data.isError !== "boolean"){
-const err4 = {instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err4 = ajvError(instancePath+"/isError","#/properties/isError/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13632,7 +13636,7 @@ errors++;
 }
 if(data.toolUseId !== undefined){
 if(typeof data.toolUseId !== "string"){
-const err5 = {instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/toolUseId","#/properties/toolUseId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13645,7 +13649,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13655,7 +13659,7 @@ vErrors.push(err6);
 errors++;
 }
 if("tool_result" !== data5){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "tool_result"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13667,7 +13671,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13684,7 +13688,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13694,7 +13698,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.input === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "input"},"must have required property '"+"input"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13704,7 +13708,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13714,7 +13718,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13731,7 +13735,7 @@ errors = vErrors.length;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13746,7 +13750,7 @@ let data2 = data.input;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err5 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/input","#/properties/input/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13758,7 +13762,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13771,7 +13775,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13781,7 +13785,7 @@ vErrors.push(err7);
 errors++;
 }
 if("tool_use" !== data4){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "tool_use"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13793,7 +13797,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13810,7 +13814,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13820,7 +13824,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13837,7 +13841,7 @@ errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.code === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err2 = ajvError(instancePath+"/error","#/properties/error/allOf/1/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13847,7 +13851,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.data === undefined){
-const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err3 = ajvError(instancePath+"/error","#/properties/error/allOf/1/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13859,7 +13863,7 @@ errors++;
 if(data0.code !== undefined){
 let data1 = data0.code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/error/code","#/properties/error/allOf/1/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13869,7 +13873,7 @@ vErrors.push(err4);
 errors++;
 }
 if(-32022 !== data1){
-const err5 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/const",keyword:"const",params:{allowedValue: -32022},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/error/code","#/properties/error/allOf/1/properties/code/const","const",{allowedValue: -32022},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13883,7 +13887,7 @@ if(data0.data !== undefined){
 let data2 = data0.data;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.requested === undefined){
-const err6 = {instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/required",keyword:"required",params:{missingProperty: "requested"},message:"must have required property '"+"requested"+"'"};
+const err6 = ajvError(instancePath+"/error/data","#/properties/error/allOf/1/properties/data/required","required",{missingProperty: "requested"},"must have required property '"+"requested"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13893,7 +13897,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data2.supported === undefined){
-const err7 = {instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/required",keyword:"required",params:{missingProperty: "supported"},message:"must have required property '"+"supported"+"'"};
+const err7 = ajvError(instancePath+"/error/data","#/properties/error/allOf/1/properties/data/required","required",{missingProperty: "supported"},"must have required property '"+"supported"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13904,7 +13908,7 @@ errors++;
 }
 if(data2.requested !== undefined){
 if(typeof data2.requested !== "string"){
-const err8 = {instancePath:instancePath+"/error/data/requested",schemaPath:"#/properties/error/allOf/1/properties/data/properties/requested/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/error/data/requested","#/properties/error/allOf/1/properties/data/properties/requested/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13920,7 +13924,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data4[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/error/data/supported/" + i0,schemaPath:"#/properties/error/allOf/1/properties/data/properties/supported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/error/data/supported/" + i0,"#/properties/error/allOf/1/properties/data/properties/supported/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13932,7 +13936,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/error/data/supported",schemaPath:"#/properties/error/allOf/1/properties/data/properties/supported/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = ajvError(instancePath+"/error/data/supported","#/properties/error/allOf/1/properties/data/properties/supported/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13944,7 +13948,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath+"/error/data","#/properties/error/allOf/1/properties/data/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13956,7 +13960,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = ajvError(instancePath+"/error","#/properties/error/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13975,7 +13979,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data7 = data.jsonrpc;
 if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13985,7 +13989,7 @@ vErrors.push(err13);
 errors++;
 }
 if("2.0" !== data7){
-const err14 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err14 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13997,7 +14001,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14014,7 +14018,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "items"},"must have required property '"+"items"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14024,7 +14028,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14039,7 +14043,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default/" + i0,"#/properties/default/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14051,7 +14055,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14063,7 +14067,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14077,7 +14081,7 @@ if(data.items !== undefined){
 let data3 = data.items;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.enum === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
+const err5 = ajvError(instancePath+"/items","#/properties/items/required","required",{missingProperty: "enum"},"must have required property '"+"enum"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14087,7 +14091,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data3.type === undefined){
-const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err6 = ajvError(instancePath+"/items","#/properties/items/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14102,7 +14106,7 @@ if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data4[i1] !== "string"){
-const err7 = {instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/items/enum/" + i1,"#/properties/items/properties/enum/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14114,7 +14118,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = ajvError(instancePath+"/items/enum","#/properties/items/properties/enum/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14127,7 +14131,7 @@ errors++;
 if(data3.type !== undefined){
 let data6 = data3.type;
 if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/items/type","#/properties/items/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14137,7 +14141,7 @@ vErrors.push(err9);
 errors++;
 }
 if("string" !== data6){
-const err10 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err10 = ajvError(instancePath+"/items/type","#/properties/items/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14149,7 +14153,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath+"/items","#/properties/items/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14162,7 +14166,7 @@ errors++;
 if(data.maxItems !== undefined){
 let data7 = data.maxItems;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = ajvError(instancePath+"/maxItems","#/properties/maxItems/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14175,7 +14179,7 @@ errors++;
 if(data.minItems !== undefined){
 let data8 = data.minItems;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err13 = ajvError(instancePath+"/minItems","#/properties/minItems/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14187,7 +14191,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14200,7 +14204,7 @@ errors++;
 if(data.type !== undefined){
 let data10 = data.type;
 if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14210,7 +14214,7 @@ vErrors.push(err15);
 errors++;
 }
 if("array" !== data10){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
+const err16 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "array"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14222,7 +14226,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14239,7 +14243,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "enum"},"must have required property '"+"enum"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14249,7 +14253,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14260,7 +14264,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14272,7 +14276,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14288,7 +14292,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/enum/" + i0,"#/properties/enum/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14300,7 +14304,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/enum","#/properties/enum/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14312,7 +14316,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14325,7 +14329,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14335,7 +14339,7 @@ vErrors.push(err7);
 errors++;
 }
 if("string" !== data5){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14347,7 +14351,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }

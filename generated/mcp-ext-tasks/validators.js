@@ -2,10 +2,14 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import { formats } from "@wiregen/core";
-import * as fastSet from "./validators.fast.js";
+// The accept-path set, chosen by the package's `imports` condition: validators.fast.js, or on a Worker
+// (conditions `workerd`, `worker`) validators.accept-none.js, whose validators all say no, so that the
+// bundle holds one compiled set of the schemas instead of two.
+import * as fastSet from "#accept-path";
 
-// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
-// to leave every error on `.errors`. The exported validators are at the end of this file.
+// The all-errors validators: run only after the accept-path validator has said no, to leave every error
+// on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const schema_CreateMessageRequestParams = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"$ref":"#/$defs/JSONObject"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
@@ -33,7 +37,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = ajvError(instancePath+"/audience","#/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -45,7 +49,7 @@ errors++;
 }
 if(data.lastModified !== undefined){
 if(typeof data.lastModified !== "string"){
-const err1 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/lastModified","#/properties/lastModified/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -59,7 +63,7 @@ if(data.priority !== undefined){
 let data3 = data.priority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err2 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err2 = ajvError(instancePath+"/priority","#/properties/priority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -69,7 +73,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err3 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err3 = ajvError(instancePath+"/priority","#/properties/priority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -80,7 +84,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = ajvError(instancePath+"/priority","#/properties/priority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -92,7 +96,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -109,7 +113,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -119,7 +123,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "mimeType"},"must have required property '"+"mimeType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -129,7 +133,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -154,7 +158,7 @@ if(data.data !== undefined){
 let data2 = data.data;
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err3 = ajvError(instancePath+"/data","#/properties/data/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -165,7 +169,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -177,7 +181,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -190,7 +194,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -200,7 +204,7 @@ vErrors.push(err6);
 errors++;
 }
 if("audio" !== data4){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "audio"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -212,7 +216,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -229,7 +233,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blob === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "blob"},"must have required property '"+"blob"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -239,7 +243,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -258,7 +262,7 @@ if(data.blob !== undefined){
 let data1 = data.blob;
 if(typeof data1 === "string"){
 if(!(format_byte(data1))){
-const err2 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err2 = ajvError(instancePath+"/blob","#/properties/blob/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -269,7 +273,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/blob","#/properties/blob/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -281,7 +285,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -295,7 +299,7 @@ if(data.uri !== undefined){
 let data3 = data.uri;
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -306,7 +310,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -318,7 +322,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -335,7 +339,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -346,7 +350,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "boolean"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err1 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -358,7 +362,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -370,7 +374,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -383,7 +387,7 @@ errors++;
 if(data.type !== undefined){
 let data3 = data.type;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -393,7 +397,7 @@ vErrors.push(err4);
 errors++;
 }
 if("boolean" !== data3){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "boolean"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -405,7 +409,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -426,7 +430,7 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -436,7 +440,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -448,7 +452,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/allOf/1/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -458,7 +462,7 @@ vErrors.push(err2);
 errors++;
 }
 if("tasks/cancel" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/cancel"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/allOf/1/properties/method/const","const",{allowedValue: "tasks/cancel"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -472,7 +476,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.taskId === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err4 = ajvError(instancePath+"/params","#/allOf/1/properties/params/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -483,7 +487,7 @@ errors++;
 }
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/params/taskId","#/allOf/1/properties/params/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -495,7 +499,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params","#/allOf/1/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -507,7 +511,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -524,7 +528,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -535,7 +539,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err1 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -547,7 +551,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -568,7 +572,7 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -580,7 +584,7 @@ errors++;
 if(data.resultType !== undefined){
 let data0 = data.resultType;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/resultType","#/allOf/1/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -590,7 +594,7 @@ vErrors.push(err1);
 errors++;
 }
 if("complete" !== data0){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/resultType","#/allOf/1/properties/resultType/const","const",{allowedValue: "complete"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -602,7 +606,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -619,7 +623,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -629,7 +633,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -639,7 +643,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -649,7 +653,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -659,7 +663,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -670,7 +674,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -683,7 +687,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/status","#/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -693,7 +697,7 @@ vErrors.push(err6);
 errors++;
 }
 if("cancelled" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/status","#/properties/status/const","const",{allowedValue: "cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -705,7 +709,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err8 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/statusMessage","#/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -717,7 +721,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/createdAt","#/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -729,7 +733,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err10 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/lastUpdatedAt","#/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -745,7 +749,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -756,7 +760,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -766,7 +770,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err13 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -781,7 +785,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err14 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -794,7 +798,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err15 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -818,7 +822,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err16 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err16 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -829,7 +833,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err17 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err17 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -839,7 +843,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err18 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -852,7 +856,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -869,7 +873,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -879,7 +883,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -889,7 +893,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -899,7 +903,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -909,7 +913,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -919,7 +923,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.result === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err5 = ajvError(instancePath,"#/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -930,7 +934,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err6 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -943,7 +947,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/status","#/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -953,7 +957,7 @@ vErrors.push(err7);
 errors++;
 }
 if("completed" !== data1){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "completed"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/status","#/properties/status/const","const",{allowedValue: "completed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -965,7 +969,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err9 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/statusMessage","#/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -977,7 +981,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err10 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/createdAt","#/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -989,7 +993,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err11 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/lastUpdatedAt","#/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1005,7 +1009,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1016,7 +1020,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err13 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1026,7 +1030,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err14 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1041,7 +1045,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err15 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1054,7 +1058,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err16 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err16 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1078,7 +1082,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err17 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1089,7 +1093,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err18 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1099,7 +1103,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err19 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1127,7 +1131,7 @@ errors++;
 }
 var valid2 = _errs21 === errors;
 if(!valid2){
-const err21 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err21 = ajvError(instancePath+"/result","#/properties/result/propertyNames","propertyNames",{propertyName: key0},"property name must be valid");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1139,7 +1143,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = ajvError(instancePath+"/result","#/properties/result/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1151,7 +1155,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1212,7 +1216,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1240,7 +1244,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1250,7 +1254,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1262,7 +1266,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1272,7 +1276,7 @@ vErrors.push(err2);
 errors++;
 }
 if("sampling/createMessage" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "sampling/createMessage"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1290,7 +1294,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1307,7 +1311,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.maxTokens === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "maxTokens"},"must have required property '"+"maxTokens"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1317,7 +1321,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.messages === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "messages"},"must have required property '"+"messages"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1329,7 +1333,7 @@ errors++;
 if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/includeContext","#/properties/includeContext/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1339,7 +1343,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-const err3 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum},message:"must be equal to one of the allowed values"};
+const err3 = ajvError(instancePath+"/includeContext","#/properties/includeContext/enum","enum",{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1352,7 +1356,7 @@ errors++;
 if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath+"/maxTokens","#/properties/maxTokens/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1374,7 +1378,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/messages","#/properties/messages/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1402,7 +1406,7 @@ if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data6[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/stopSequences/" + i1,"#/properties/stopSequences/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1414,7 +1418,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/stopSequences","#/properties/stopSequences/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1426,7 +1430,7 @@ errors++;
 }
 if(data.systemPrompt !== undefined){
 if(typeof data.systemPrompt !== "string"){
-const err8 = {instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/systemPrompt","#/properties/systemPrompt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1439,7 +1443,7 @@ errors++;
 if(data.temperature !== undefined){
 let data9 = data.temperature;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err9 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = ajvError(instancePath+"/temperature","#/properties/temperature/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1467,7 +1471,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = ajvError(instancePath+"/tools","#/properties/tools/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1479,7 +1483,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1496,7 +1500,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1506,7 +1510,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "model"},"must have required property '"+"model"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1516,7 +1520,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1586,7 +1590,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/5/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/content","#/properties/content/anyOf/5/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1603,7 +1607,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err4 = ajvError(instancePath+"/content","#/properties/content/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1626,7 +1630,7 @@ vErrors = null;
 }
 if(data.model !== undefined){
 if(typeof data.model !== "string"){
-const err5 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/model","#/properties/model/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1644,7 +1648,7 @@ errors = vErrors.length;
 }
 if(data.stopReason !== undefined){
 if(typeof data.stopReason !== "string"){
-const err6 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/stopReason","#/properties/stopReason/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1656,7 +1660,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1677,7 +1681,7 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1687,7 +1691,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1697,7 +1701,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1707,7 +1711,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1717,7 +1721,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1728,7 +1732,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/taskId","#/allOf/1/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1744,7 +1748,7 @@ const _errs6 = errors;
 let valid2 = false;
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/0/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1754,7 +1758,7 @@ vErrors.push(err6);
 errors++;
 }
 if("working" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/0/const",keyword:"const",params:{allowedValue: "working"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/0/const","const",{allowedValue: "working"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1768,7 +1772,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs9 = errors;
 if(typeof data1 !== "string"){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1778,7 +1782,7 @@ vErrors.push(err8);
 errors++;
 }
 if("input_required" !== data1){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/1/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/1/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1792,7 +1796,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs11 = errors;
 if(typeof data1 !== "string"){
-const err10 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/2/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1802,7 +1806,7 @@ vErrors.push(err10);
 errors++;
 }
 if("completed" !== data1){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/2/const",keyword:"const",params:{allowedValue: "completed"},message:"must be equal to constant"};
+const err11 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/2/const","const",{allowedValue: "completed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1816,7 +1820,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs13 = errors;
 if(typeof data1 !== "string"){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/3/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1826,7 +1830,7 @@ vErrors.push(err12);
 errors++;
 }
 if("failed" !== data1){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/3/const",keyword:"const",params:{allowedValue: "failed"},message:"must be equal to constant"};
+const err13 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/3/const","const",{allowedValue: "failed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1840,7 +1844,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs15 = errors;
 if(typeof data1 !== "string"){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/4/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1850,7 +1854,7 @@ vErrors.push(err14);
 errors++;
 }
 if("cancelled" !== data1){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/4/const",keyword:"const",params:{allowedValue: "cancelled"},message:"must be equal to constant"};
+const err15 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf/4/const","const",{allowedValue: "cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1866,7 +1870,7 @@ valid2 = valid2 || _valid0;
 }
 }
 if(!valid2){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err16 = ajvError(instancePath+"/status","#/allOf/1/properties/status/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1889,7 +1893,7 @@ vErrors = null;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err17 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = ajvError(instancePath+"/statusMessage","#/allOf/1/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1901,7 +1905,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err18 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = ajvError(instancePath+"/createdAt","#/allOf/1/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1913,7 +1917,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err19 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1929,7 +1933,7 @@ const _errs24 = errors;
 let valid3 = false;
 const _errs25 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err20 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = ajvError(instancePath+"/ttlMs","#/allOf/1/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1940,7 +1944,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err21 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err21 = ajvError(instancePath+"/ttlMs","#/allOf/1/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1950,7 +1954,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err22 = ajvError(instancePath+"/ttlMs","#/allOf/1/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1965,7 +1969,7 @@ valid3 = valid3 || _valid1;
 if(!valid3){
 const _errs27 = errors;
 if(data5 !== null){
-const err23 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err23 = ajvError(instancePath+"/ttlMs","#/allOf/1/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1978,7 +1982,7 @@ var _valid1 = _errs27 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err24 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err24 = ajvError(instancePath+"/ttlMs","#/allOf/1/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2002,7 +2006,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err25 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err25 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2013,7 +2017,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err26 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err26 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2023,7 +2027,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err27 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err27 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2036,7 +2040,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = ajvError(instancePath,"#/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2047,7 +2051,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resultType === undefined){
-const err29 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err29 = ajvError(instancePath,"#/allOf/2/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2059,7 +2063,7 @@ errors++;
 if(data.resultType !== undefined){
 let data7 = data.resultType;
 if(typeof data7 !== "string"){
-const err30 = {instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = ajvError(instancePath+"/resultType","#/allOf/2/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2069,7 +2073,7 @@ vErrors.push(err30);
 errors++;
 }
 if("task" !== data7){
-const err31 = {instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/const",keyword:"const",params:{allowedValue: "task"},message:"must be equal to constant"};
+const err31 = ajvError(instancePath+"/resultType","#/allOf/2/properties/resultType/const","const",{allowedValue: "task"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2081,7 +2085,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = ajvError(instancePath,"#/allOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2101,7 +2105,7 @@ let valid0 = false;
 const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/anyOf/0/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2111,7 +2115,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/anyOf/0/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2121,7 +2125,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/anyOf/0/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2131,7 +2135,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/anyOf/0/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2141,7 +2145,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/anyOf/0/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2152,7 +2156,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/anyOf/0/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/taskId","#/anyOf/0/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2165,7 +2169,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/0/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/status","#/anyOf/0/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2175,7 +2179,7 @@ vErrors.push(err6);
 errors++;
 }
 if("working" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/status","#/anyOf/0/properties/status/const","const",{allowedValue: "working"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2187,7 +2191,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err8 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/statusMessage","#/anyOf/0/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2199,7 +2203,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/anyOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/createdAt","#/anyOf/0/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2211,7 +2215,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err10 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/anyOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/lastUpdatedAt","#/anyOf/0/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2227,7 +2231,7 @@ const _errs14 = errors;
 let valid2 = false;
 const _errs15 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = ajvError(instancePath+"/ttlMs","#/anyOf/0/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2238,7 +2242,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = ajvError(instancePath+"/ttlMs","#/anyOf/0/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2248,7 +2252,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err13 = ajvError(instancePath+"/ttlMs","#/anyOf/0/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2263,7 +2267,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs17 = errors;
 if(data5 !== null){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err14 = ajvError(instancePath+"/ttlMs","#/anyOf/0/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2276,7 +2280,7 @@ var _valid1 = _errs17 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err15 = ajvError(instancePath+"/ttlMs","#/anyOf/0/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2300,7 +2304,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err16 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err16 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/0/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2311,7 +2315,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err17 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err17 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/0/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2321,7 +2325,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err18 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/0/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2334,7 +2338,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = ajvError(instancePath,"#/anyOf/0/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2349,7 +2353,7 @@ if(!valid0){
 const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err20 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err20 = ajvError(instancePath,"#/anyOf/1/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2359,7 +2363,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.status === undefined){
-const err21 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err21 = ajvError(instancePath,"#/anyOf/1/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2369,7 +2373,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.createdAt === undefined){
-const err22 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err22 = ajvError(instancePath,"#/anyOf/1/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2379,7 +2383,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err23 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err23 = ajvError(instancePath,"#/anyOf/1/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2389,7 +2393,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err24 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err24 = ajvError(instancePath,"#/anyOf/1/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2399,7 +2403,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.inputRequests === undefined){
-const err25 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "inputRequests"},message:"must have required property '"+"inputRequests"+"'"};
+const err25 = ajvError(instancePath,"#/anyOf/1/required","required",{missingProperty: "inputRequests"},"must have required property '"+"inputRequests"+"'");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2410,7 +2414,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err26 = {instancePath:instancePath+"/taskId",schemaPath:"#/anyOf/1/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = ajvError(instancePath+"/taskId","#/anyOf/1/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2423,7 +2427,7 @@ errors++;
 if(data.status !== undefined){
 let data8 = data.status;
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/1/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = ajvError(instancePath+"/status","#/anyOf/1/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2433,7 +2437,7 @@ vErrors.push(err27);
 errors++;
 }
 if("input_required" !== data8){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err28 = ajvError(instancePath+"/status","#/anyOf/1/properties/status/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2445,7 +2449,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err29 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = ajvError(instancePath+"/statusMessage","#/anyOf/1/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2457,7 +2461,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/anyOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = ajvError(instancePath+"/createdAt","#/anyOf/1/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2469,7 +2473,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err31 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/anyOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = ajvError(instancePath+"/lastUpdatedAt","#/anyOf/1/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2485,7 +2489,7 @@ const _errs34 = errors;
 let valid4 = false;
 const _errs35 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err32 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err32 = ajvError(instancePath+"/ttlMs","#/anyOf/1/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2496,7 +2500,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err33 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err33 = ajvError(instancePath+"/ttlMs","#/anyOf/1/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2506,7 +2510,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data12 < -9007199254740991 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err34 = ajvError(instancePath+"/ttlMs","#/anyOf/1/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2521,7 +2525,7 @@ valid4 = valid4 || _valid2;
 if(!valid4){
 const _errs37 = errors;
 if(data12 !== null){
-const err35 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err35 = ajvError(instancePath+"/ttlMs","#/anyOf/1/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2534,7 +2538,7 @@ var _valid2 = _errs37 === errors;
 valid4 = valid4 || _valid2;
 }
 if(!valid4){
-const err36 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err36 = ajvError(instancePath+"/ttlMs","#/anyOf/1/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2558,7 +2562,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err37 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err37 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/1/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2569,7 +2573,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-const err38 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err38 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/1/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2579,7 +2583,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data13 < -9007199254740991 || isNaN(data13)){
-const err39 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err39 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/1/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2598,7 +2602,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = ajvError(instancePath,"#/anyOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2613,7 +2617,7 @@ if(!valid0){
 const _errs42 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err41 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err41 = ajvError(instancePath,"#/anyOf/2/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2623,7 +2627,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data.status === undefined){
-const err42 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err42 = ajvError(instancePath,"#/anyOf/2/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2633,7 +2637,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data.createdAt === undefined){
-const err43 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err43 = ajvError(instancePath,"#/anyOf/2/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2643,7 +2647,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err44 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err44 = ajvError(instancePath,"#/anyOf/2/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2653,7 +2657,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err45 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err45 = ajvError(instancePath,"#/anyOf/2/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2663,7 +2667,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data.result === undefined){
-const err46 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err46 = ajvError(instancePath,"#/anyOf/2/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2674,7 +2678,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err47 = {instancePath:instancePath+"/taskId",schemaPath:"#/anyOf/2/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = ajvError(instancePath+"/taskId","#/anyOf/2/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2687,7 +2691,7 @@ errors++;
 if(data.status !== undefined){
 let data16 = data.status;
 if(typeof data16 !== "string"){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/2/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err48 = ajvError(instancePath+"/status","#/anyOf/2/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2697,7 +2701,7 @@ vErrors.push(err48);
 errors++;
 }
 if("completed" !== data16){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"},message:"must be equal to constant"};
+const err49 = ajvError(instancePath+"/status","#/anyOf/2/properties/status/const","const",{allowedValue: "completed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2709,7 +2713,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err50 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = ajvError(instancePath+"/statusMessage","#/anyOf/2/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2721,7 +2725,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err51 = {instancePath:instancePath+"/createdAt",schemaPath:"#/anyOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = ajvError(instancePath+"/createdAt","#/anyOf/2/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2733,7 +2737,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err52 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/anyOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = ajvError(instancePath+"/lastUpdatedAt","#/anyOf/2/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2749,7 +2753,7 @@ const _errs55 = errors;
 let valid6 = false;
 const _errs56 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err53 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err53 = ajvError(instancePath+"/ttlMs","#/anyOf/2/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2760,7 +2764,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 9007199254740991 || isNaN(data20)){
-const err54 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err54 = ajvError(instancePath+"/ttlMs","#/anyOf/2/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2770,7 +2774,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data20 < -9007199254740991 || isNaN(data20)){
-const err55 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err55 = ajvError(instancePath+"/ttlMs","#/anyOf/2/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2785,7 +2789,7 @@ valid6 = valid6 || _valid3;
 if(!valid6){
 const _errs58 = errors;
 if(data20 !== null){
-const err56 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err56 = ajvError(instancePath+"/ttlMs","#/anyOf/2/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2798,7 +2802,7 @@ var _valid3 = _errs58 === errors;
 valid6 = valid6 || _valid3;
 }
 if(!valid6){
-const err57 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err57 = ajvError(instancePath+"/ttlMs","#/anyOf/2/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2822,7 +2826,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err58 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err58 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/2/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2833,7 +2837,7 @@ errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-const err59 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err59 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/2/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2843,7 +2847,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data21 < -9007199254740991 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err60 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/2/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2871,7 +2875,7 @@ errors++;
 }
 var valid7 = _errs64 === errors;
 if(!valid7){
-const err62 = {instancePath:instancePath+"/result",schemaPath:"#/anyOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err62 = ajvError(instancePath+"/result","#/anyOf/2/properties/result/propertyNames","propertyNames",{propertyName: key0},"property name must be valid");
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2883,7 +2887,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/result",schemaPath:"#/anyOf/2/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err63 = ajvError(instancePath+"/result","#/anyOf/2/properties/result/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2895,7 +2899,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err64 = ajvError(instancePath,"#/anyOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2910,7 +2914,7 @@ if(!valid0){
 const _errs67 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err65 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err65 = ajvError(instancePath,"#/anyOf/3/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2920,7 +2924,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data.status === undefined){
-const err66 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err66 = ajvError(instancePath,"#/anyOf/3/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2930,7 +2934,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data.createdAt === undefined){
-const err67 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err67 = ajvError(instancePath,"#/anyOf/3/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2940,7 +2944,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err68 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err68 = ajvError(instancePath,"#/anyOf/3/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2950,7 +2954,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err69 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err69 = ajvError(instancePath,"#/anyOf/3/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2960,7 +2964,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data.error === undefined){
-const err70 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err70 = ajvError(instancePath,"#/anyOf/3/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2971,7 +2975,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err71 = {instancePath:instancePath+"/taskId",schemaPath:"#/anyOf/3/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err71 = ajvError(instancePath+"/taskId","#/anyOf/3/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2984,7 +2988,7 @@ errors++;
 if(data.status !== undefined){
 let data24 = data.status;
 if(typeof data24 !== "string"){
-const err72 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/3/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err72 = ajvError(instancePath+"/status","#/anyOf/3/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2994,7 +2998,7 @@ vErrors.push(err72);
 errors++;
 }
 if("failed" !== data24){
-const err73 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"},message:"must be equal to constant"};
+const err73 = ajvError(instancePath+"/status","#/anyOf/3/properties/status/const","const",{allowedValue: "failed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3006,7 +3010,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err74 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err74 = ajvError(instancePath+"/statusMessage","#/anyOf/3/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3018,7 +3022,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err75 = {instancePath:instancePath+"/createdAt",schemaPath:"#/anyOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = ajvError(instancePath+"/createdAt","#/anyOf/3/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3030,7 +3034,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err76 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/anyOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = ajvError(instancePath+"/lastUpdatedAt","#/anyOf/3/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3046,7 +3050,7 @@ const _errs80 = errors;
 let valid9 = false;
 const _errs81 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err77 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err77 = ajvError(instancePath+"/ttlMs","#/anyOf/3/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3057,7 +3061,7 @@ errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 9007199254740991 || isNaN(data28)){
-const err78 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err78 = ajvError(instancePath+"/ttlMs","#/anyOf/3/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3067,7 +3071,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data28 < -9007199254740991 || isNaN(data28)){
-const err79 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err79 = ajvError(instancePath+"/ttlMs","#/anyOf/3/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3082,7 +3086,7 @@ valid9 = valid9 || _valid4;
 if(!valid9){
 const _errs83 = errors;
 if(data28 !== null){
-const err80 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err80 = ajvError(instancePath+"/ttlMs","#/anyOf/3/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3095,7 +3099,7 @@ var _valid4 = _errs83 === errors;
 valid9 = valid9 || _valid4;
 }
 if(!valid9){
-const err81 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err81 = ajvError(instancePath+"/ttlMs","#/anyOf/3/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3119,7 +3123,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err82 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err82 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/3/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3130,7 +3134,7 @@ errors++;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-const err83 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err83 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/3/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3140,7 +3144,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data29 < -9007199254740991 || isNaN(data29)){
-const err84 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err84 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/3/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3159,7 +3163,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err85 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err85 = ajvError(instancePath,"#/anyOf/3/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3174,7 +3178,7 @@ if(!valid0){
 const _errs88 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err86 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err86 = ajvError(instancePath,"#/anyOf/4/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3184,7 +3188,7 @@ vErrors.push(err86);
 errors++;
 }
 if(data.status === undefined){
-const err87 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err87 = ajvError(instancePath,"#/anyOf/4/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3194,7 +3198,7 @@ vErrors.push(err87);
 errors++;
 }
 if(data.createdAt === undefined){
-const err88 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err88 = ajvError(instancePath,"#/anyOf/4/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3204,7 +3208,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err89 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err89 = ajvError(instancePath,"#/anyOf/4/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3214,7 +3218,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err90 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err90 = ajvError(instancePath,"#/anyOf/4/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3225,7 +3229,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err91 = {instancePath:instancePath+"/taskId",schemaPath:"#/anyOf/4/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = ajvError(instancePath+"/taskId","#/anyOf/4/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3238,7 +3242,7 @@ errors++;
 if(data.status !== undefined){
 let data32 = data.status;
 if(typeof data32 !== "string"){
-const err92 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/4/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err92 = ajvError(instancePath+"/status","#/anyOf/4/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3248,7 +3252,7 @@ vErrors.push(err92);
 errors++;
 }
 if("cancelled" !== data32){
-const err93 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"},message:"must be equal to constant"};
+const err93 = ajvError(instancePath+"/status","#/anyOf/4/properties/status/const","const",{allowedValue: "cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3260,7 +3264,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err94 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = ajvError(instancePath+"/statusMessage","#/anyOf/4/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3272,7 +3276,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err95 = {instancePath:instancePath+"/createdAt",schemaPath:"#/anyOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err95 = ajvError(instancePath+"/createdAt","#/anyOf/4/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3284,7 +3288,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err96 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/anyOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err96 = ajvError(instancePath+"/lastUpdatedAt","#/anyOf/4/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3300,7 +3304,7 @@ const _errs101 = errors;
 let valid11 = false;
 const _errs102 = errors;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err97 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err97 = ajvError(instancePath+"/ttlMs","#/anyOf/4/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3311,7 +3315,7 @@ errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 > 9007199254740991 || isNaN(data36)){
-const err98 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err98 = ajvError(instancePath+"/ttlMs","#/anyOf/4/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3321,7 +3325,7 @@ vErrors.push(err98);
 errors++;
 }
 if(data36 < -9007199254740991 || isNaN(data36)){
-const err99 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err99 = ajvError(instancePath+"/ttlMs","#/anyOf/4/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3336,7 +3340,7 @@ valid11 = valid11 || _valid5;
 if(!valid11){
 const _errs104 = errors;
 if(data36 !== null){
-const err100 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err100 = ajvError(instancePath+"/ttlMs","#/anyOf/4/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3349,7 +3353,7 @@ var _valid5 = _errs104 === errors;
 valid11 = valid11 || _valid5;
 }
 if(!valid11){
-const err101 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/anyOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err101 = ajvError(instancePath+"/ttlMs","#/anyOf/4/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3373,7 +3377,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data37 = data.pollIntervalMs;
 if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err102 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err102 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/4/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3384,7 +3388,7 @@ errors++;
 }
 if((typeof data37 == "number") && (isFinite(data37))){
 if(data37 > 9007199254740991 || isNaN(data37)){
-const err103 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err103 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/4/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3394,7 +3398,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data37 < -9007199254740991 || isNaN(data37)){
-const err104 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/anyOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err104 = ajvError(instancePath+"/pollIntervalMs","#/anyOf/4/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3407,7 +3411,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = ajvError(instancePath,"#/anyOf/4/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3423,7 +3427,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err106 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err106 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3451,7 +3455,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3461,7 +3465,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3473,7 +3477,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3483,7 +3487,7 @@ vErrors.push(err2);
 errors++;
 }
 if("elicitation/create" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "elicitation/create"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3501,7 +3505,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3518,7 +3522,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3528,7 +3532,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.requestedSchema === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedSchema"},message:"must have required property '"+"requestedSchema"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "requestedSchema"},"must have required property '"+"requestedSchema"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3539,7 +3543,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3552,7 +3556,7 @@ errors++;
 if(data.mode !== undefined){
 let data1 = data.mode;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/mode","#/properties/mode/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3562,7 +3566,7 @@ vErrors.push(err3);
 errors++;
 }
 if("form" !== data1){
-const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/mode","#/properties/mode/const","const",{allowedValue: "form"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3576,7 +3580,7 @@ if(data.requestedSchema !== undefined){
 let data2 = data.requestedSchema;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.properties === undefined){
-const err5 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
+const err5 = ajvError(instancePath+"/requestedSchema","#/properties/requestedSchema/required","required",{missingProperty: "properties"},"must have required property '"+"properties"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3586,7 +3590,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2.type === undefined){
-const err6 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err6 = ajvError(instancePath+"/requestedSchema","#/properties/requestedSchema/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3597,7 +3601,7 @@ errors++;
 }
 if(data2.$schema !== undefined){
 if(typeof data2.$schema !== "string"){
-const err7 = {instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/requestedSchema/$schema","#/properties/requestedSchema/properties/%24schema/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3618,7 +3622,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/requestedSchema/properties","#/properties/requestedSchema/properties/properties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3634,7 +3638,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data6[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/requestedSchema/required/" + i0,"#/properties/requestedSchema/properties/required/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3646,7 +3650,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = ajvError(instancePath+"/requestedSchema/required","#/properties/requestedSchema/properties/required/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3659,7 +3663,7 @@ errors++;
 if(data2.type !== undefined){
 let data8 = data2.type;
 if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/requestedSchema/type","#/properties/requestedSchema/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3669,7 +3673,7 @@ vErrors.push(err11);
 errors++;
 }
 if("object" !== data8){
-const err12 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+const err12 = ajvError(instancePath+"/requestedSchema/type","#/properties/requestedSchema/properties/type/const","const",{allowedValue: "object"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3681,7 +3685,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath+"/requestedSchema","#/properties/requestedSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3693,7 +3697,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3727,7 +3731,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3755,7 +3759,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3765,7 +3769,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "mode"},"must have required property '"+"mode"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3775,7 +3779,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.url === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "url"},"must have required property '"+"url"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3786,7 +3790,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3799,7 +3803,7 @@ errors++;
 if(data.mode !== undefined){
 let data1 = data.mode;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/mode","#/properties/mode/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3809,7 +3813,7 @@ vErrors.push(err4);
 errors++;
 }
 if("url" !== data1){
-const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/mode","#/properties/mode/const","const",{allowedValue: "url"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3823,7 +3827,7 @@ if(data.url !== undefined){
 let data2 = data.url;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err6 = ajvError(instancePath+"/url","#/properties/url/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3834,7 +3838,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/url","#/properties/url/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3846,7 +3850,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3863,7 +3867,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "action"},"must have required property '"+"action"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3875,7 +3879,7 @@ errors++;
 if(data.action !== undefined){
 let data0 = data.action;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/action","#/properties/action/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3885,7 +3889,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err2 = ajvError(instancePath+"/action","#/properties/action/enum","enum",{allowedValues: schema_ElicitResult.properties.action.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3907,7 +3911,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,"#/properties/content/additionalProperties/anyOf/0/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3919,7 +3923,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = ajvError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/content/additionalProperties/anyOf/0/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3933,7 +3937,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs12 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type},message:"must be string,integer,boolean"};
+const err5 = ajvError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/content/additionalProperties/anyOf/1/type","type",{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type},"must be string,integer,boolean");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3946,7 +3950,7 @@ var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err6 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err6 = ajvError(instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/content/additionalProperties/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3969,7 +3973,7 @@ vErrors = null;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3981,7 +3985,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3998,7 +4002,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resource"},"must have required property '"+"resource"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4008,7 +4012,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4050,7 +4054,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath+"/resource","#/properties/resource/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4074,7 +4078,7 @@ vErrors = null;
 if(data.type !== undefined){
 let data3 = data.type;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4084,7 +4088,7 @@ vErrors.push(err3);
 errors++;
 }
 if("resource" !== data3){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "resource"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4096,7 +4100,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4113,7 +4117,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "code"},"must have required property '"+"code"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4123,7 +4127,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "message"},"must have required property '"+"message"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4135,7 +4139,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = ajvError(instancePath+"/code","#/properties/code/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4147,7 +4151,7 @@ errors++;
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/message","#/properties/message/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4159,7 +4163,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4176,7 +4180,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4186,7 +4190,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4196,7 +4200,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4206,7 +4210,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4216,7 +4220,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4226,7 +4230,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.error === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err5 = ajvError(instancePath,"#/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4237,7 +4241,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err6 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4250,7 +4254,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/status","#/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4260,7 +4264,7 @@ vErrors.push(err7);
 errors++;
 }
 if("failed" !== data1){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "failed"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/status","#/properties/status/const","const",{allowedValue: "failed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4272,7 +4276,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err9 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/statusMessage","#/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4284,7 +4288,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err10 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/createdAt","#/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4296,7 +4300,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err11 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/lastUpdatedAt","#/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4312,7 +4316,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4323,7 +4327,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err13 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4333,7 +4337,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err14 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4348,7 +4352,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err15 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4361,7 +4365,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err16 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err16 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4385,7 +4389,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err17 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4396,7 +4400,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err18 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4406,7 +4410,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err19 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4425,7 +4429,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4446,7 +4450,7 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4456,7 +4460,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4468,7 +4472,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/allOf/1/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4478,7 +4482,7 @@ vErrors.push(err2);
 errors++;
 }
 if("tasks/get" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/get"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/allOf/1/properties/method/const","const",{allowedValue: "tasks/get"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4492,7 +4496,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.taskId === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err4 = ajvError(instancePath+"/params","#/allOf/1/properties/params/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4503,7 +4507,7 @@ errors++;
 }
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/params/taskId","#/allOf/1/properties/params/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4515,7 +4519,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params","#/allOf/1/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4527,7 +4531,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4544,7 +4548,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4555,7 +4559,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err1 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4567,7 +4571,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4591,7 +4595,7 @@ let valid1 = false;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4601,7 +4605,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4611,7 +4615,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4621,7 +4625,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4631,7 +4635,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4642,7 +4646,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/0/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/0/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4655,7 +4659,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/0/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/status","#/allOf/1/anyOf/0/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4665,7 +4669,7 @@ vErrors.push(err6);
 errors++;
 }
 if("working" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/status","#/allOf/1/anyOf/0/properties/status/const","const",{allowedValue: "working"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4677,7 +4681,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err8 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/0/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4689,7 +4693,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/0/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4701,7 +4705,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err10 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/0/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4717,7 +4721,7 @@ const _errs16 = errors;
 let valid3 = false;
 const _errs17 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4728,7 +4732,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4738,7 +4742,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err13 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4753,7 +4757,7 @@ valid3 = valid3 || _valid1;
 if(!valid3){
 const _errs19 = errors;
 if(data5 !== null){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err14 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4766,7 +4770,7 @@ var _valid1 = _errs19 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err15 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4790,7 +4794,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err16 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err16 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/0/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4801,7 +4805,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err17 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err17 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/0/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4811,7 +4815,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err18 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/0/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4824,7 +4828,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = ajvError(instancePath,"#/allOf/1/anyOf/0/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4839,7 +4843,7 @@ if(!valid1){
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err20 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err20 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4849,7 +4853,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.status === undefined){
-const err21 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err21 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4859,7 +4863,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.createdAt === undefined){
-const err22 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err22 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4869,7 +4873,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err23 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err23 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4879,7 +4883,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err24 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err24 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4889,7 +4893,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.inputRequests === undefined){
-const err25 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "inputRequests"},message:"must have required property '"+"inputRequests"+"'"};
+const err25 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "inputRequests"},"must have required property '"+"inputRequests"+"'");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4900,7 +4904,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err26 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/1/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/1/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4913,7 +4917,7 @@ errors++;
 if(data.status !== undefined){
 let data8 = data.status;
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/1/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = ajvError(instancePath+"/status","#/allOf/1/anyOf/1/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4923,7 +4927,7 @@ vErrors.push(err27);
 errors++;
 }
 if("input_required" !== data8){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err28 = ajvError(instancePath+"/status","#/allOf/1/anyOf/1/properties/status/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4935,7 +4939,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err29 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/1/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4947,7 +4951,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/1/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4959,7 +4963,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err31 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/1/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4975,7 +4979,7 @@ const _errs36 = errors;
 let valid5 = false;
 const _errs37 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err32 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err32 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4986,7 +4990,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err33 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err33 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4996,7 +5000,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data12 < -9007199254740991 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err34 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5011,7 +5015,7 @@ valid5 = valid5 || _valid2;
 if(!valid5){
 const _errs39 = errors;
 if(data12 !== null){
-const err35 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err35 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5024,7 +5028,7 @@ var _valid2 = _errs39 === errors;
 valid5 = valid5 || _valid2;
 }
 if(!valid5){
-const err36 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err36 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5048,7 +5052,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err37 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err37 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/1/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5059,7 +5063,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-const err38 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err38 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5069,7 +5073,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data13 < -9007199254740991 || isNaN(data13)){
-const err39 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err39 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5088,7 +5092,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = ajvError(instancePath,"#/allOf/1/anyOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5103,7 +5107,7 @@ if(!valid1){
 const _errs44 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err41 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err41 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5113,7 +5117,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data.status === undefined){
-const err42 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err42 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5123,7 +5127,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data.createdAt === undefined){
-const err43 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err43 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5133,7 +5137,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err44 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err44 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5143,7 +5147,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err45 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err45 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5153,7 +5157,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data.result === undefined){
-const err46 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err46 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5164,7 +5168,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err47 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/2/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/2/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5177,7 +5181,7 @@ errors++;
 if(data.status !== undefined){
 let data16 = data.status;
 if(typeof data16 !== "string"){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/2/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err48 = ajvError(instancePath+"/status","#/allOf/1/anyOf/2/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5187,7 +5191,7 @@ vErrors.push(err48);
 errors++;
 }
 if("completed" !== data16){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"},message:"must be equal to constant"};
+const err49 = ajvError(instancePath+"/status","#/allOf/1/anyOf/2/properties/status/const","const",{allowedValue: "completed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5199,7 +5203,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err50 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/2/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5211,7 +5215,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err51 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/2/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5223,7 +5227,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err52 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/2/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5239,7 +5243,7 @@ const _errs57 = errors;
 let valid7 = false;
 const _errs58 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err53 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err53 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5250,7 +5254,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 9007199254740991 || isNaN(data20)){
-const err54 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err54 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5260,7 +5264,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data20 < -9007199254740991 || isNaN(data20)){
-const err55 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err55 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5275,7 +5279,7 @@ valid7 = valid7 || _valid3;
 if(!valid7){
 const _errs60 = errors;
 if(data20 !== null){
-const err56 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err56 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5288,7 +5292,7 @@ var _valid3 = _errs60 === errors;
 valid7 = valid7 || _valid3;
 }
 if(!valid7){
-const err57 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err57 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5312,7 +5316,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err58 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err58 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/2/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5323,7 +5327,7 @@ errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-const err59 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err59 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5333,7 +5337,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data21 < -9007199254740991 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err60 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5361,7 +5365,7 @@ errors++;
 }
 var valid8 = _errs66 === errors;
 if(!valid8){
-const err62 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/anyOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err62 = ajvError(instancePath+"/result","#/allOf/1/anyOf/2/properties/result/propertyNames","propertyNames",{propertyName: key0},"property name must be valid");
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5373,7 +5377,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/anyOf/2/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err63 = ajvError(instancePath+"/result","#/allOf/1/anyOf/2/properties/result/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5385,7 +5389,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err64 = ajvError(instancePath,"#/allOf/1/anyOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5400,7 +5404,7 @@ if(!valid1){
 const _errs69 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err65 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err65 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5410,7 +5414,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data.status === undefined){
-const err66 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err66 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5420,7 +5424,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data.createdAt === undefined){
-const err67 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err67 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5430,7 +5434,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err68 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err68 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5440,7 +5444,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err69 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err69 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5450,7 +5454,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data.error === undefined){
-const err70 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err70 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5461,7 +5465,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err71 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/3/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err71 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/3/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5474,7 +5478,7 @@ errors++;
 if(data.status !== undefined){
 let data24 = data.status;
 if(typeof data24 !== "string"){
-const err72 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/3/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err72 = ajvError(instancePath+"/status","#/allOf/1/anyOf/3/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5484,7 +5488,7 @@ vErrors.push(err72);
 errors++;
 }
 if("failed" !== data24){
-const err73 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"},message:"must be equal to constant"};
+const err73 = ajvError(instancePath+"/status","#/allOf/1/anyOf/3/properties/status/const","const",{allowedValue: "failed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5496,7 +5500,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err74 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err74 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/3/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5508,7 +5512,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err75 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/3/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5520,7 +5524,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err76 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/3/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5536,7 +5540,7 @@ const _errs82 = errors;
 let valid10 = false;
 const _errs83 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err77 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err77 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5547,7 +5551,7 @@ errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 9007199254740991 || isNaN(data28)){
-const err78 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err78 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5557,7 +5561,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data28 < -9007199254740991 || isNaN(data28)){
-const err79 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err79 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5572,7 +5576,7 @@ valid10 = valid10 || _valid4;
 if(!valid10){
 const _errs85 = errors;
 if(data28 !== null){
-const err80 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err80 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5585,7 +5589,7 @@ var _valid4 = _errs85 === errors;
 valid10 = valid10 || _valid4;
 }
 if(!valid10){
-const err81 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err81 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5609,7 +5613,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err82 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err82 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/3/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5620,7 +5624,7 @@ errors++;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-const err83 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err83 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5630,7 +5634,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data29 < -9007199254740991 || isNaN(data29)){
-const err84 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err84 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5649,7 +5653,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err85 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err85 = ajvError(instancePath,"#/allOf/1/anyOf/3/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5664,7 +5668,7 @@ if(!valid1){
 const _errs90 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err86 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err86 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5674,7 +5678,7 @@ vErrors.push(err86);
 errors++;
 }
 if(data.status === undefined){
-const err87 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err87 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5684,7 +5688,7 @@ vErrors.push(err87);
 errors++;
 }
 if(data.createdAt === undefined){
-const err88 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err88 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5694,7 +5698,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err89 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err89 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5704,7 +5708,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err90 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err90 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5715,7 +5719,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err91 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/4/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/4/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5728,7 +5732,7 @@ errors++;
 if(data.status !== undefined){
 let data32 = data.status;
 if(typeof data32 !== "string"){
-const err92 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/4/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err92 = ajvError(instancePath+"/status","#/allOf/1/anyOf/4/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5738,7 +5742,7 @@ vErrors.push(err92);
 errors++;
 }
 if("cancelled" !== data32){
-const err93 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"},message:"must be equal to constant"};
+const err93 = ajvError(instancePath+"/status","#/allOf/1/anyOf/4/properties/status/const","const",{allowedValue: "cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5750,7 +5754,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err94 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/4/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5762,7 +5766,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err95 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err95 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/4/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5774,7 +5778,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err96 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err96 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/4/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5790,7 +5794,7 @@ const _errs103 = errors;
 let valid12 = false;
 const _errs104 = errors;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err97 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err97 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -5801,7 +5805,7 @@ errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 > 9007199254740991 || isNaN(data36)){
-const err98 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err98 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -5811,7 +5815,7 @@ vErrors.push(err98);
 errors++;
 }
 if(data36 < -9007199254740991 || isNaN(data36)){
-const err99 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err99 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -5826,7 +5830,7 @@ valid12 = valid12 || _valid5;
 if(!valid12){
 const _errs106 = errors;
 if(data36 !== null){
-const err100 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err100 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -5839,7 +5843,7 @@ var _valid5 = _errs106 === errors;
 valid12 = valid12 || _valid5;
 }
 if(!valid12){
-const err101 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err101 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -5863,7 +5867,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data37 = data.pollIntervalMs;
 if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err102 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err102 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/4/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5874,7 +5878,7 @@ errors++;
 }
 if((typeof data37 == "number") && (isFinite(data37))){
 if(data37 > 9007199254740991 || isNaN(data37)){
-const err103 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err103 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -5884,7 +5888,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data37 < -9007199254740991 || isNaN(data37)){
-const err104 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err104 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -5897,7 +5901,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = ajvError(instancePath,"#/allOf/1/anyOf/4/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -5913,7 +5917,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err106 = {instancePath,schemaPath:"#/allOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err106 = ajvError(instancePath,"#/allOf/1/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -5935,7 +5939,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resultType === undefined){
-const err107 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err107 = ajvError(instancePath,"#/allOf/2/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5947,7 +5951,7 @@ errors++;
 if(data.resultType !== undefined){
 let data38 = data.resultType;
 if(typeof data38 !== "string"){
-const err108 = {instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err108 = ajvError(instancePath+"/resultType","#/allOf/2/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -5957,7 +5961,7 @@ vErrors.push(err108);
 errors++;
 }
 if("complete" !== data38){
-const err109 = {instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"},message:"must be equal to constant"};
+const err109 = ajvError(instancePath+"/resultType","#/allOf/2/properties/resultType/const","const",{allowedValue: "complete"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -5969,7 +5973,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err110 = ajvError(instancePath,"#/allOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5986,7 +5990,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.src === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "src"},"must have required property '"+"src"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5997,7 +6001,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6013,7 +6017,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/sizes/" + i0,"#/properties/sizes/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6025,7 +6029,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/sizes","#/properties/sizes/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6039,7 +6043,7 @@ if(data.src !== undefined){
 let data3 = data.src;
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-const err4 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err4 = ajvError(instancePath+"/src","#/properties/src/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6050,7 +6054,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/src","#/properties/src/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6063,7 +6067,7 @@ errors++;
 if(data.theme !== undefined){
 let data4 = data.theme;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/theme","#/properties/theme/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6073,7 +6077,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data4 === "dark") || (data4 === "light"))){
-const err7 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err7 = ajvError(instancePath+"/theme","#/properties/theme/enum","enum",{allowedValues: schema_Icon.properties.theme.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6085,7 +6089,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6102,7 +6106,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6112,7 +6116,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "mimeType"},"must have required property '"+"mimeType"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6122,7 +6126,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6147,7 +6151,7 @@ if(data.data !== undefined){
 let data2 = data.data;
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
+const err3 = ajvError(instancePath+"/data","#/properties/data/format","format",{format: "byte"},"must match format \""+"byte"+"\"");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6158,7 +6162,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6170,7 +6174,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6183,7 +6187,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6193,7 +6197,7 @@ vErrors.push(err6);
 errors++;
 }
 if("image" !== data4){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "image"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6205,7 +6209,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6222,7 +6226,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6232,7 +6236,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "version"},"must have required property '"+"version"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6243,7 +6247,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6265,7 +6269,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6277,7 +6281,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6289,7 +6293,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6301,7 +6305,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(typeof data.version !== "string"){
-const err6 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/version","#/properties/version/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6315,7 +6319,7 @@ if(data.websiteUrl !== undefined){
 let data6 = data.websiteUrl;
 if(typeof data6 === "string"){
 if(!(format_uri(data6))){
-const err7 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err7 = ajvError(instancePath+"/websiteUrl","#/properties/websiteUrl/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6326,7 +6330,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/websiteUrl","#/properties/websiteUrl/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6338,7 +6342,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6381,7 +6385,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6416,7 +6420,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6433,7 +6437,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6443,7 +6447,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6453,7 +6457,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6463,7 +6467,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6473,7 +6477,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6483,7 +6487,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.inputRequests === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputRequests"},message:"must have required property '"+"inputRequests"+"'"};
+const err5 = ajvError(instancePath,"#/required","required",{missingProperty: "inputRequests"},"must have required property '"+"inputRequests"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6494,7 +6498,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err6 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6507,7 +6511,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/status","#/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6517,7 +6521,7 @@ vErrors.push(err7);
 errors++;
 }
 if("input_required" !== data1){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/status","#/properties/status/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6529,7 +6533,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err9 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/statusMessage","#/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6541,7 +6545,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err10 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/createdAt","#/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6553,7 +6557,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err11 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/lastUpdatedAt","#/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6569,7 +6573,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6580,7 +6584,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err13 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6590,7 +6594,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err14 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6605,7 +6609,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err15 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6618,7 +6622,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err16 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err16 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6642,7 +6646,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err17 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6653,7 +6657,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err18 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6663,7 +6667,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err19 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6682,7 +6686,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6725,7 +6729,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6760,7 +6764,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6784,7 +6788,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6801,7 +6805,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6811,7 +6815,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6823,7 +6827,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6833,7 +6837,7 @@ vErrors.push(err2);
 errors++;
 }
 if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6845,7 +6849,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6860,7 +6864,7 @@ let data2 = data.params;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6872,7 +6876,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6889,7 +6893,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6899,7 +6903,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6909,7 +6913,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6927,7 +6931,7 @@ errors = vErrors.length;
 if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6937,7 +6941,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6949,7 +6953,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6964,7 +6968,7 @@ let data3 = data.params;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6976,7 +6980,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7012,7 +7016,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = ajvError(instancePath,"#/anyOf/1/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7026,7 +7030,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema_JSONValue.anyOf[2].type},message:"must be string,integer,boolean"};
+const err1 = ajvError(instancePath,"#/anyOf/2/type","type",{type: schema_JSONValue.anyOf[2].type},"must be string,integer,boolean");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7040,7 +7044,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7068,7 +7072,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "enum"},"must have required property '"+"enum"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7078,7 +7082,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7089,7 +7093,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7101,7 +7105,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7117,7 +7121,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/enum/" + i0,"#/properties/enum/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7129,7 +7133,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/enum","#/properties/enum/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7145,7 +7149,7 @@ if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data4[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/enumNames/" + i1,"#/properties/enumNames/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7157,7 +7161,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = ajvError(instancePath+"/enumNames","#/properties/enumNames/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7169,7 +7173,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7182,7 +7186,7 @@ errors++;
 if(data.type !== undefined){
 let data7 = data.type;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7192,7 +7196,7 @@ vErrors.push(err9);
 errors++;
 }
 if("string" !== data7){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err10 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7204,7 +7208,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7221,7 +7225,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7233,7 +7237,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7243,7 +7247,7 @@ vErrors.push(err1);
 errors++;
 }
 if("roots/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "roots/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7264,7 +7268,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7276,7 +7280,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7300,7 +7304,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7317,7 +7321,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.roots === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roots"},message:"must have required property '"+"roots"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "roots"},"must have required property '"+"roots"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7338,7 +7342,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = ajvError(instancePath+"/roots","#/properties/roots/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7350,7 +7354,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7366,7 +7370,7 @@ function validate_MetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7384,7 +7388,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7396,7 +7400,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7416,7 +7420,7 @@ if(data.costPriority !== undefined){
 let data0 = data.costPriority;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-const err0 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err0 = ajvError(instancePath+"/costPriority","#/properties/costPriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7426,7 +7430,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err1 = ajvError(instancePath+"/costPriority","#/properties/costPriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7437,7 +7441,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err2 = ajvError(instancePath+"/costPriority","#/properties/costPriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7459,7 +7463,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/hints","#/properties/hints/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7473,7 +7477,7 @@ if(data.intelligencePriority !== undefined){
 let data3 = data.intelligencePriority;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err4 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7483,7 +7487,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err5 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7494,7 +7498,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err6 = ajvError(instancePath+"/intelligencePriority","#/properties/intelligencePriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7508,7 +7512,7 @@ if(data.speedPriority !== undefined){
 let data4 = data.speedPriority;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+const err7 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/maximum","maximum",{comparison: "<=", limit: 1},"must be <= 1");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7518,7 +7522,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err8 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7529,7 +7533,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = ajvError(instancePath+"/speedPriority","#/properties/speedPriority/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7541,7 +7545,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7565,7 +7569,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7589,7 +7593,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7606,7 +7610,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7618,7 +7622,7 @@ errors++;
 if(data.default !== undefined){
 let data0 = data.default;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7630,7 +7634,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7643,7 +7647,7 @@ errors++;
 if(data.maximum !== undefined){
 let data2 = data.maximum;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err3 = ajvError(instancePath+"/maximum","#/properties/maximum/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7656,7 +7660,7 @@ errors++;
 if(data.minimum !== undefined){
 let data3 = data.minimum;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = ajvError(instancePath+"/minimum","#/properties/minimum/type","type",{type: "number"},"must be number");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7668,7 +7672,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7681,7 +7685,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7691,7 +7695,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data5 === "integer") || (data5 === "number"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/enum","enum",{allowedValues: schema_NumberSchema.properties.type.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7703,7 +7707,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7791,7 +7795,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7821,7 +7825,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/" + i0,"#/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7833,7 +7837,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7849,7 +7853,7 @@ function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type},message:"must be string,integer"};
+const err0 = ajvError(instancePath,"#/type","type",{type: schema_RequestId.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7866,7 +7870,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7876,7 +7880,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7886,7 +7890,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.uri === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7909,7 +7913,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7931,7 +7935,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7943,7 +7947,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7955,7 +7959,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7968,7 +7972,7 @@ errors++;
 if(data.size !== undefined){
 let data7 = data.size;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = ajvError(instancePath+"/size","#/properties/size/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7980,7 +7984,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7993,7 +7997,7 @@ errors++;
 if(data.type !== undefined){
 let data9 = data.type;
 if(typeof data9 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8003,7 +8007,7 @@ vErrors.push(err9);
 errors++;
 }
 if("resource_link" !== data9){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"},message:"must be equal to constant"};
+const err10 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "resource_link"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8017,7 +8021,7 @@ if(data.uri !== undefined){
 let data10 = data.uri;
 if(typeof data10 === "string"){
 if(!(format_uri(data10))){
-const err11 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err11 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8028,7 +8032,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8040,7 +8044,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8057,7 +8061,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8074,7 +8078,7 @@ errors = vErrors.length;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8086,7 +8090,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8110,7 +8114,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8126,7 +8130,7 @@ function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8136,7 +8140,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "assistant") || (data === "user"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath,"#/enum","enum",{allowedValues: schema_Role.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8153,7 +8157,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8170,7 +8174,7 @@ errors = vErrors.length;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8184,7 +8188,7 @@ if(data.uri !== undefined){
 let data2 = data.uri;
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err2 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8195,7 +8199,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8207,7 +8211,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8224,7 +8228,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8234,7 +8238,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "role"},"must have required property '"+"role"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8304,7 +8308,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/5/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/content","#/properties/content/anyOf/5/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8321,7 +8325,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = ajvError(instancePath+"/content","#/properties/content/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8350,7 +8354,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8411,7 +8415,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8439,7 +8443,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8450,7 +8454,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8462,7 +8466,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8475,7 +8479,7 @@ errors++;
 if(data.format !== undefined){
 let data2 = data.format;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/format","#/properties/format/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8485,7 +8489,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err4 = ajvError(instancePath+"/format","#/properties/format/enum","enum",{allowedValues: schema_StringSchema.properties.format.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8498,7 +8502,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = ajvError(instancePath+"/maxLength","#/properties/maxLength/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8511,7 +8515,7 @@ errors++;
 if(data.minLength !== undefined){
 let data4 = data.minLength;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = ajvError(instancePath+"/minLength","#/properties/minLength/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8523,7 +8527,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8536,7 +8540,7 @@ errors++;
 if(data.type !== undefined){
 let data6 = data.type;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8546,7 +8550,7 @@ vErrors.push(err8);
 errors++;
 }
 if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8558,7 +8562,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8575,7 +8579,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8585,7 +8589,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8595,7 +8599,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8605,7 +8609,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8615,7 +8619,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8626,7 +8630,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8642,7 +8646,7 @@ const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/status","#/properties/status/anyOf/0/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8652,7 +8656,7 @@ vErrors.push(err6);
 errors++;
 }
 if("working" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/const",keyword:"const",params:{allowedValue: "working"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/status","#/properties/status/anyOf/0/const","const",{allowedValue: "working"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8666,7 +8670,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/status","#/properties/status/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8676,7 +8680,7 @@ vErrors.push(err8);
 errors++;
 }
 if("input_required" !== data1){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/1/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath+"/status","#/properties/status/anyOf/1/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8690,7 +8694,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs9 = errors;
 if(typeof data1 !== "string"){
-const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/status","#/properties/status/anyOf/2/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8700,7 +8704,7 @@ vErrors.push(err10);
 errors++;
 }
 if("completed" !== data1){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/2/const",keyword:"const",params:{allowedValue: "completed"},message:"must be equal to constant"};
+const err11 = ajvError(instancePath+"/status","#/properties/status/anyOf/2/const","const",{allowedValue: "completed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8714,7 +8718,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs11 = errors;
 if(typeof data1 !== "string"){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/status","#/properties/status/anyOf/3/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8724,7 +8728,7 @@ vErrors.push(err12);
 errors++;
 }
 if("failed" !== data1){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/3/const",keyword:"const",params:{allowedValue: "failed"},message:"must be equal to constant"};
+const err13 = ajvError(instancePath+"/status","#/properties/status/anyOf/3/const","const",{allowedValue: "failed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8738,7 +8742,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs13 = errors;
 if(typeof data1 !== "string"){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = ajvError(instancePath+"/status","#/properties/status/anyOf/4/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8748,7 +8752,7 @@ vErrors.push(err14);
 errors++;
 }
 if("cancelled" !== data1){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/4/const",keyword:"const",params:{allowedValue: "cancelled"},message:"must be equal to constant"};
+const err15 = ajvError(instancePath+"/status","#/properties/status/anyOf/4/const","const",{allowedValue: "cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8764,7 +8768,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err16 = ajvError(instancePath+"/status","#/properties/status/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8787,7 +8791,7 @@ vErrors = null;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err17 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = ajvError(instancePath+"/statusMessage","#/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8799,7 +8803,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err18 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = ajvError(instancePath+"/createdAt","#/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8811,7 +8815,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err19 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = ajvError(instancePath+"/lastUpdatedAt","#/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8827,7 +8831,7 @@ const _errs22 = errors;
 let valid2 = false;
 const _errs23 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err20 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8838,7 +8842,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err21 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err21 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8848,7 +8852,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err22 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8863,7 +8867,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs25 = errors;
 if(data5 !== null){
-const err23 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err23 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8876,7 +8880,7 @@ var _valid1 = _errs25 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err24 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err24 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8900,7 +8904,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err25 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err25 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8911,7 +8915,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err26 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err26 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8921,7 +8925,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err27 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err27 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8934,7 +8938,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8953,7 +8957,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/anyOf/0/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8963,7 +8967,7 @@ vErrors.push(err0);
 errors++;
 }
 if("working" !== data){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/const",keyword:"const",params:{allowedValue: "working"},message:"must be equal to constant"};
+const err1 = ajvError(instancePath,"#/anyOf/0/const","const",{allowedValue: "working"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8977,7 +8981,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath,"#/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8987,7 +8991,7 @@ vErrors.push(err2);
 errors++;
 }
 if("input_required" !== data){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath,"#/anyOf/1/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9001,7 +9005,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(typeof data !== "string"){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath,"#/anyOf/2/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9011,7 +9015,7 @@ vErrors.push(err4);
 errors++;
 }
 if("completed" !== data){
-const err5 = {instancePath,schemaPath:"#/anyOf/2/const",keyword:"const",params:{allowedValue: "completed"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath,"#/anyOf/2/const","const",{allowedValue: "completed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9025,7 +9029,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(typeof data !== "string"){
-const err6 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath,"#/anyOf/3/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9035,7 +9039,7 @@ vErrors.push(err6);
 errors++;
 }
 if("failed" !== data){
-const err7 = {instancePath,schemaPath:"#/anyOf/3/const",keyword:"const",params:{allowedValue: "failed"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath,"#/anyOf/3/const","const",{allowedValue: "failed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9049,7 +9053,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(typeof data !== "string"){
-const err8 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath,"#/anyOf/4/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9059,7 +9063,7 @@ vErrors.push(err8);
 errors++;
 }
 if("cancelled" !== data){
-const err9 = {instancePath,schemaPath:"#/anyOf/4/const",keyword:"const",params:{allowedValue: "cancelled"},message:"must be equal to constant"};
+const err9 = ajvError(instancePath,"#/anyOf/4/const","const",{allowedValue: "cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9075,7 +9079,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err10 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err10 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9107,7 +9111,7 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9117,7 +9121,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9129,7 +9133,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/allOf/1/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9139,7 +9143,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notifications/tasks" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tasks"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/allOf/1/properties/method/const","const",{allowedValue: "notifications/tasks"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9160,7 +9164,7 @@ let valid3 = false;
 const _errs9 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.taskId === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err4 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/0/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9170,7 +9174,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.status === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err5 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/0/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9180,7 +9184,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.createdAt === undefined){
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err6 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/0/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9190,7 +9194,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.lastUpdatedAt === undefined){
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err7 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/0/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9200,7 +9204,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.ttlMs === undefined){
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err8 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/0/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9211,7 +9215,7 @@ errors++;
 }
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-const err9 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/params/taskId","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9224,7 +9228,7 @@ errors++;
 if(data1.status !== undefined){
 let data3 = data1.status;
 if(typeof data3 !== "string"){
-const err10 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9234,7 +9238,7 @@ vErrors.push(err10);
 errors++;
 }
 if("working" !== data3){
-const err11 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"},message:"must be equal to constant"};
+const err11 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/status/const","const",{allowedValue: "working"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9246,7 +9250,7 @@ errors++;
 }
 if(data1.statusMessage !== undefined){
 if(typeof data1.statusMessage !== "string"){
-const err12 = {instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/params/statusMessage","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9258,7 +9262,7 @@ errors++;
 }
 if(data1.createdAt !== undefined){
 if(typeof data1.createdAt !== "string"){
-const err13 = {instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = ajvError(instancePath+"/params/createdAt","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9270,7 +9274,7 @@ errors++;
 }
 if(data1.lastUpdatedAt !== undefined){
 if(typeof data1.lastUpdatedAt !== "string"){
-const err14 = {instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = ajvError(instancePath+"/params/lastUpdatedAt","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9286,7 +9290,7 @@ const _errs22 = errors;
 let valid5 = false;
 const _errs23 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err15 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9297,7 +9301,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9007199254740991 || isNaN(data7)){
-const err16 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err16 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9307,7 +9311,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data7 < -9007199254740991 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err17 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9322,7 +9326,7 @@ valid5 = valid5 || _valid1;
 if(!valid5){
 const _errs25 = errors;
 if(data7 !== null){
-const err18 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err18 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9335,7 +9339,7 @@ var _valid1 = _errs25 === errors;
 valid5 = valid5 || _valid1;
 }
 if(!valid5){
-const err19 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err19 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9359,7 +9363,7 @@ vErrors = null;
 if(data1.pollIntervalMs !== undefined){
 let data8 = data1.pollIntervalMs;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9370,7 +9374,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9007199254740991 || isNaN(data8)){
-const err21 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err21 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9380,7 +9384,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data8 < -9007199254740991 || isNaN(data8)){
-const err22 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err22 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/0/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9393,7 +9397,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/0/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9408,7 +9412,7 @@ if(!valid3){
 const _errs29 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.taskId === undefined){
-const err24 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err24 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/1/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9418,7 +9422,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data1.status === undefined){
-const err25 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err25 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/1/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9428,7 +9432,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data1.createdAt === undefined){
-const err26 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err26 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/1/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9438,7 +9442,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data1.lastUpdatedAt === undefined){
-const err27 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err27 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/1/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9448,7 +9452,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data1.ttlMs === undefined){
-const err28 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err28 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/1/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9458,7 +9462,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data1.inputRequests === undefined){
-const err29 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "inputRequests"},message:"must have required property '"+"inputRequests"+"'"};
+const err29 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/1/required","required",{missingProperty: "inputRequests"},"must have required property '"+"inputRequests"+"'");
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9469,7 +9473,7 @@ errors++;
 }
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-const err30 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = ajvError(instancePath+"/params/taskId","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9482,7 +9486,7 @@ errors++;
 if(data1.status !== undefined){
 let data10 = data1.status;
 if(typeof data10 !== "string"){
-const err31 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9492,7 +9496,7 @@ vErrors.push(err31);
 errors++;
 }
 if("input_required" !== data10){
-const err32 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err32 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/status/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9504,7 +9508,7 @@ errors++;
 }
 if(data1.statusMessage !== undefined){
 if(typeof data1.statusMessage !== "string"){
-const err33 = {instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = ajvError(instancePath+"/params/statusMessage","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9516,7 +9520,7 @@ errors++;
 }
 if(data1.createdAt !== undefined){
 if(typeof data1.createdAt !== "string"){
-const err34 = {instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = ajvError(instancePath+"/params/createdAt","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9528,7 +9532,7 @@ errors++;
 }
 if(data1.lastUpdatedAt !== undefined){
 if(typeof data1.lastUpdatedAt !== "string"){
-const err35 = {instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = ajvError(instancePath+"/params/lastUpdatedAt","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9544,7 +9548,7 @@ const _errs42 = errors;
 let valid7 = false;
 const _errs43 = errors;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err36 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err36 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9555,7 +9559,7 @@ errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 9007199254740991 || isNaN(data14)){
-const err37 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err37 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9565,7 +9569,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data14 < -9007199254740991 || isNaN(data14)){
-const err38 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err38 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9580,7 +9584,7 @@ valid7 = valid7 || _valid2;
 if(!valid7){
 const _errs45 = errors;
 if(data14 !== null){
-const err39 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err39 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9593,7 +9597,7 @@ var _valid2 = _errs45 === errors;
 valid7 = valid7 || _valid2;
 }
 if(!valid7){
-const err40 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err40 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9617,7 +9621,7 @@ vErrors = null;
 if(data1.pollIntervalMs !== undefined){
 let data15 = data1.pollIntervalMs;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err41 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err41 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9628,7 +9632,7 @@ errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 9007199254740991 || isNaN(data15)){
-const err42 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err42 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9638,7 +9642,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data15 < -9007199254740991 || isNaN(data15)){
-const err43 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err43 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -9657,7 +9661,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err44 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9672,7 +9676,7 @@ if(!valid3){
 const _errs50 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.taskId === undefined){
-const err45 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err45 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/2/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -9682,7 +9686,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data1.status === undefined){
-const err46 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err46 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/2/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -9692,7 +9696,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data1.createdAt === undefined){
-const err47 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err47 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/2/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -9702,7 +9706,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data1.lastUpdatedAt === undefined){
-const err48 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err48 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/2/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -9712,7 +9716,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data1.ttlMs === undefined){
-const err49 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err49 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/2/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -9722,7 +9726,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data1.result === undefined){
-const err50 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err50 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/2/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -9733,7 +9737,7 @@ errors++;
 }
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-const err51 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = ajvError(instancePath+"/params/taskId","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -9746,7 +9750,7 @@ errors++;
 if(data1.status !== undefined){
 let data18 = data1.status;
 if(typeof data18 !== "string"){
-const err52 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -9756,7 +9760,7 @@ vErrors.push(err52);
 errors++;
 }
 if("completed" !== data18){
-const err53 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"},message:"must be equal to constant"};
+const err53 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/status/const","const",{allowedValue: "completed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -9768,7 +9772,7 @@ errors++;
 }
 if(data1.statusMessage !== undefined){
 if(typeof data1.statusMessage !== "string"){
-const err54 = {instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err54 = ajvError(instancePath+"/params/statusMessage","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -9780,7 +9784,7 @@ errors++;
 }
 if(data1.createdAt !== undefined){
 if(typeof data1.createdAt !== "string"){
-const err55 = {instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err55 = ajvError(instancePath+"/params/createdAt","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -9792,7 +9796,7 @@ errors++;
 }
 if(data1.lastUpdatedAt !== undefined){
 if(typeof data1.lastUpdatedAt !== "string"){
-const err56 = {instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err56 = ajvError(instancePath+"/params/lastUpdatedAt","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -9808,7 +9812,7 @@ const _errs63 = errors;
 let valid9 = false;
 const _errs64 = errors;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err57 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err57 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -9819,7 +9823,7 @@ errors++;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 > 9007199254740991 || isNaN(data22)){
-const err58 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err58 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -9829,7 +9833,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data22 < -9007199254740991 || isNaN(data22)){
-const err59 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err59 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -9844,7 +9848,7 @@ valid9 = valid9 || _valid3;
 if(!valid9){
 const _errs66 = errors;
 if(data22 !== null){
-const err60 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err60 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -9857,7 +9861,7 @@ var _valid3 = _errs66 === errors;
 valid9 = valid9 || _valid3;
 }
 if(!valid9){
-const err61 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err61 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -9881,7 +9885,7 @@ vErrors = null;
 if(data1.pollIntervalMs !== undefined){
 let data23 = data1.pollIntervalMs;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err62 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err62 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -9892,7 +9896,7 @@ errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 9007199254740991 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err63 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -9902,7 +9906,7 @@ vErrors.push(err63);
 errors++;
 }
 if(data23 < -9007199254740991 || isNaN(data23)){
-const err64 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err64 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -9930,7 +9934,7 @@ errors++;
 }
 var valid10 = _errs72 === errors;
 if(!valid10){
-const err66 = {instancePath:instancePath+"/params/result",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err66 = ajvError(instancePath+"/params/result","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/propertyNames","propertyNames",{propertyName: key0},"property name must be valid");
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -9942,7 +9946,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/params/result",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err67 = ajvError(instancePath+"/params/result","#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9954,7 +9958,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err68 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -9969,7 +9973,7 @@ if(!valid3){
 const _errs75 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.taskId === undefined){
-const err69 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err69 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/3/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -9979,7 +9983,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data1.status === undefined){
-const err70 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err70 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/3/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -9989,7 +9993,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data1.createdAt === undefined){
-const err71 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err71 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/3/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -9999,7 +10003,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data1.lastUpdatedAt === undefined){
-const err72 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err72 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/3/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -10009,7 +10013,7 @@ vErrors.push(err72);
 errors++;
 }
 if(data1.ttlMs === undefined){
-const err73 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err73 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/3/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -10019,7 +10023,7 @@ vErrors.push(err73);
 errors++;
 }
 if(data1.error === undefined){
-const err74 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err74 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/3/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -10030,7 +10034,7 @@ errors++;
 }
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-const err75 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = ajvError(instancePath+"/params/taskId","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -10043,7 +10047,7 @@ errors++;
 if(data1.status !== undefined){
 let data26 = data1.status;
 if(typeof data26 !== "string"){
-const err76 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -10053,7 +10057,7 @@ vErrors.push(err76);
 errors++;
 }
 if("failed" !== data26){
-const err77 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"},message:"must be equal to constant"};
+const err77 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/status/const","const",{allowedValue: "failed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -10065,7 +10069,7 @@ errors++;
 }
 if(data1.statusMessage !== undefined){
 if(typeof data1.statusMessage !== "string"){
-const err78 = {instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err78 = ajvError(instancePath+"/params/statusMessage","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -10077,7 +10081,7 @@ errors++;
 }
 if(data1.createdAt !== undefined){
 if(typeof data1.createdAt !== "string"){
-const err79 = {instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err79 = ajvError(instancePath+"/params/createdAt","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -10089,7 +10093,7 @@ errors++;
 }
 if(data1.lastUpdatedAt !== undefined){
 if(typeof data1.lastUpdatedAt !== "string"){
-const err80 = {instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err80 = ajvError(instancePath+"/params/lastUpdatedAt","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -10105,7 +10109,7 @@ const _errs88 = errors;
 let valid12 = false;
 const _errs89 = errors;
 if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err81 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err81 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -10116,7 +10120,7 @@ errors++;
 }
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 > 9007199254740991 || isNaN(data30)){
-const err82 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err82 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -10126,7 +10130,7 @@ vErrors.push(err82);
 errors++;
 }
 if(data30 < -9007199254740991 || isNaN(data30)){
-const err83 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err83 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -10141,7 +10145,7 @@ valid12 = valid12 || _valid4;
 if(!valid12){
 const _errs91 = errors;
 if(data30 !== null){
-const err84 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err84 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -10154,7 +10158,7 @@ var _valid4 = _errs91 === errors;
 valid12 = valid12 || _valid4;
 }
 if(!valid12){
-const err85 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err85 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -10178,7 +10182,7 @@ vErrors = null;
 if(data1.pollIntervalMs !== undefined){
 let data31 = data1.pollIntervalMs;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err86 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err86 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -10189,7 +10193,7 @@ errors++;
 }
 if((typeof data31 == "number") && (isFinite(data31))){
 if(data31 > 9007199254740991 || isNaN(data31)){
-const err87 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err87 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -10199,7 +10203,7 @@ vErrors.push(err87);
 errors++;
 }
 if(data31 < -9007199254740991 || isNaN(data31)){
-const err88 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err88 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -10218,7 +10222,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err89 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/3/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -10233,7 +10237,7 @@ if(!valid3){
 const _errs96 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.taskId === undefined){
-const err90 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err90 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/4/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -10243,7 +10247,7 @@ vErrors.push(err90);
 errors++;
 }
 if(data1.status === undefined){
-const err91 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err91 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/4/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -10253,7 +10257,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data1.createdAt === undefined){
-const err92 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err92 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/4/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -10263,7 +10267,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data1.lastUpdatedAt === undefined){
-const err93 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err93 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/4/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -10273,7 +10277,7 @@ vErrors.push(err93);
 errors++;
 }
 if(data1.ttlMs === undefined){
-const err94 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err94 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/4/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -10284,7 +10288,7 @@ errors++;
 }
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-const err95 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err95 = ajvError(instancePath+"/params/taskId","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -10297,7 +10301,7 @@ errors++;
 if(data1.status !== undefined){
 let data34 = data1.status;
 if(typeof data34 !== "string"){
-const err96 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err96 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -10307,7 +10311,7 @@ vErrors.push(err96);
 errors++;
 }
 if("cancelled" !== data34){
-const err97 = {instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"},message:"must be equal to constant"};
+const err97 = ajvError(instancePath+"/params/status","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/status/const","const",{allowedValue: "cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -10319,7 +10323,7 @@ errors++;
 }
 if(data1.statusMessage !== undefined){
 if(typeof data1.statusMessage !== "string"){
-const err98 = {instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err98 = ajvError(instancePath+"/params/statusMessage","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -10331,7 +10335,7 @@ errors++;
 }
 if(data1.createdAt !== undefined){
 if(typeof data1.createdAt !== "string"){
-const err99 = {instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err99 = ajvError(instancePath+"/params/createdAt","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -10343,7 +10347,7 @@ errors++;
 }
 if(data1.lastUpdatedAt !== undefined){
 if(typeof data1.lastUpdatedAt !== "string"){
-const err100 = {instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err100 = ajvError(instancePath+"/params/lastUpdatedAt","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -10359,7 +10363,7 @@ const _errs109 = errors;
 let valid14 = false;
 const _errs110 = errors;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err101 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err101 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -10370,7 +10374,7 @@ errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 9007199254740991 || isNaN(data38)){
-const err102 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err102 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -10380,7 +10384,7 @@ vErrors.push(err102);
 errors++;
 }
 if(data38 < -9007199254740991 || isNaN(data38)){
-const err103 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err103 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -10395,7 +10399,7 @@ valid14 = valid14 || _valid5;
 if(!valid14){
 const _errs112 = errors;
 if(data38 !== null){
-const err104 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err104 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -10408,7 +10412,7 @@ var _valid5 = _errs112 === errors;
 valid14 = valid14 || _valid5;
 }
 if(!valid14){
-const err105 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err105 = ajvError(instancePath+"/params/ttlMs","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -10432,7 +10436,7 @@ vErrors = null;
 if(data1.pollIntervalMs !== undefined){
 let data39 = data1.pollIntervalMs;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err106 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err106 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -10443,7 +10447,7 @@ errors++;
 }
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 9007199254740991 || isNaN(data39)){
-const err107 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err107 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -10453,7 +10457,7 @@ vErrors.push(err107);
 errors++;
 }
 if(data39 < -9007199254740991 || isNaN(data39)){
-const err108 = {instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err108 = ajvError(instancePath+"/params/pollIntervalMs","#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -10466,7 +10470,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err109 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf/4/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -10482,7 +10486,7 @@ valid3 = valid3 || _valid0;
 }
 }
 if(!valid3){
-const err110 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err110 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/1/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -10517,7 +10521,7 @@ errors++;
 }
 var valid15 = _errs118 === errors;
 if(!valid15){
-const err112 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/2/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err112 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/2/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -10529,7 +10533,7 @@ errors++;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err113 = ajvError(instancePath+"/params","#/allOf/1/properties/params/allOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -10541,7 +10545,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err114 = ajvError(instancePath,"#/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -10565,7 +10569,7 @@ let valid1 = false;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10575,7 +10579,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10585,7 +10589,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10595,7 +10599,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10605,7 +10609,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10616,7 +10620,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/0/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/0/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10629,7 +10633,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/0/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/status","#/allOf/1/anyOf/0/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10639,7 +10643,7 @@ vErrors.push(err6);
 errors++;
 }
 if("working" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/status","#/allOf/1/anyOf/0/properties/status/const","const",{allowedValue: "working"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10651,7 +10655,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err8 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/0/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10663,7 +10667,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/0/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10675,7 +10679,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err10 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/0/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10691,7 +10695,7 @@ const _errs16 = errors;
 let valid3 = false;
 const _errs17 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10702,7 +10706,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10712,7 +10716,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err13 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10727,7 +10731,7 @@ valid3 = valid3 || _valid1;
 if(!valid3){
 const _errs19 = errors;
 if(data5 !== null){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err14 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10740,7 +10744,7 @@ var _valid1 = _errs19 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err15 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10764,7 +10768,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err16 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err16 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/0/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10775,7 +10779,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err17 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err17 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/0/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10785,7 +10789,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err18 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/0/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10798,7 +10802,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = ajvError(instancePath,"#/allOf/1/anyOf/0/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10813,7 +10817,7 @@ if(!valid1){
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err20 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err20 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10823,7 +10827,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.status === undefined){
-const err21 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err21 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10833,7 +10837,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.createdAt === undefined){
-const err22 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err22 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10843,7 +10847,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err23 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err23 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10853,7 +10857,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err24 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err24 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10863,7 +10867,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.inputRequests === undefined){
-const err25 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "inputRequests"},message:"must have required property '"+"inputRequests"+"'"};
+const err25 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "inputRequests"},"must have required property '"+"inputRequests"+"'");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10874,7 +10878,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err26 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/1/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/1/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10887,7 +10891,7 @@ errors++;
 if(data.status !== undefined){
 let data8 = data.status;
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/1/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = ajvError(instancePath+"/status","#/allOf/1/anyOf/1/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10897,7 +10901,7 @@ vErrors.push(err27);
 errors++;
 }
 if("input_required" !== data8){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err28 = ajvError(instancePath+"/status","#/allOf/1/anyOf/1/properties/status/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10909,7 +10913,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err29 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/1/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10921,7 +10925,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/1/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10933,7 +10937,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err31 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/1/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10949,7 +10953,7 @@ const _errs36 = errors;
 let valid5 = false;
 const _errs37 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err32 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err32 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10960,7 +10964,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err33 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err33 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10970,7 +10974,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data12 < -9007199254740991 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err34 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10985,7 +10989,7 @@ valid5 = valid5 || _valid2;
 if(!valid5){
 const _errs39 = errors;
 if(data12 !== null){
-const err35 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err35 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10998,7 +11002,7 @@ var _valid2 = _errs39 === errors;
 valid5 = valid5 || _valid2;
 }
 if(!valid5){
-const err36 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err36 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11022,7 +11026,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err37 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err37 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/1/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -11033,7 +11037,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-const err38 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err38 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -11043,7 +11047,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data13 < -9007199254740991 || isNaN(data13)){
-const err39 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err39 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11062,7 +11066,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = ajvError(instancePath,"#/allOf/1/anyOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -11077,7 +11081,7 @@ if(!valid1){
 const _errs44 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err41 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err41 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -11087,7 +11091,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data.status === undefined){
-const err42 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err42 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -11097,7 +11101,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data.createdAt === undefined){
-const err43 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err43 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -11107,7 +11111,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err44 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err44 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11117,7 +11121,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err45 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err45 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -11127,7 +11131,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data.result === undefined){
-const err46 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err46 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -11138,7 +11142,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err47 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/2/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/2/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -11151,7 +11155,7 @@ errors++;
 if(data.status !== undefined){
 let data16 = data.status;
 if(typeof data16 !== "string"){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/2/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err48 = ajvError(instancePath+"/status","#/allOf/1/anyOf/2/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -11161,7 +11165,7 @@ vErrors.push(err48);
 errors++;
 }
 if("completed" !== data16){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"},message:"must be equal to constant"};
+const err49 = ajvError(instancePath+"/status","#/allOf/1/anyOf/2/properties/status/const","const",{allowedValue: "completed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -11173,7 +11177,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err50 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/2/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -11185,7 +11189,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err51 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/2/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -11197,7 +11201,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err52 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/2/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11213,7 +11217,7 @@ const _errs57 = errors;
 let valid7 = false;
 const _errs58 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err53 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err53 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11224,7 +11228,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 9007199254740991 || isNaN(data20)){
-const err54 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err54 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11234,7 +11238,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data20 < -9007199254740991 || isNaN(data20)){
-const err55 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err55 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11249,7 +11253,7 @@ valid7 = valid7 || _valid3;
 if(!valid7){
 const _errs60 = errors;
 if(data20 !== null){
-const err56 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err56 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -11262,7 +11266,7 @@ var _valid3 = _errs60 === errors;
 valid7 = valid7 || _valid3;
 }
 if(!valid7){
-const err57 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err57 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -11286,7 +11290,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err58 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err58 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/2/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -11297,7 +11301,7 @@ errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-const err59 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err59 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -11307,7 +11311,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data21 < -9007199254740991 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err60 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -11335,7 +11339,7 @@ errors++;
 }
 var valid8 = _errs66 === errors;
 if(!valid8){
-const err62 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/anyOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err62 = ajvError(instancePath+"/result","#/allOf/1/anyOf/2/properties/result/propertyNames","propertyNames",{propertyName: key0},"property name must be valid");
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -11347,7 +11351,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/anyOf/2/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err63 = ajvError(instancePath+"/result","#/allOf/1/anyOf/2/properties/result/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -11359,7 +11363,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err64 = ajvError(instancePath,"#/allOf/1/anyOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -11374,7 +11378,7 @@ if(!valid1){
 const _errs69 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err65 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err65 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -11384,7 +11388,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data.status === undefined){
-const err66 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err66 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -11394,7 +11398,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data.createdAt === undefined){
-const err67 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err67 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -11404,7 +11408,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err68 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err68 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -11414,7 +11418,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err69 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err69 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -11424,7 +11428,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data.error === undefined){
-const err70 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err70 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -11435,7 +11439,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err71 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/3/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err71 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/3/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -11448,7 +11452,7 @@ errors++;
 if(data.status !== undefined){
 let data24 = data.status;
 if(typeof data24 !== "string"){
-const err72 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/3/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err72 = ajvError(instancePath+"/status","#/allOf/1/anyOf/3/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -11458,7 +11462,7 @@ vErrors.push(err72);
 errors++;
 }
 if("failed" !== data24){
-const err73 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"},message:"must be equal to constant"};
+const err73 = ajvError(instancePath+"/status","#/allOf/1/anyOf/3/properties/status/const","const",{allowedValue: "failed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -11470,7 +11474,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err74 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err74 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/3/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -11482,7 +11486,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err75 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/3/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -11494,7 +11498,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err76 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/3/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -11510,7 +11514,7 @@ const _errs82 = errors;
 let valid10 = false;
 const _errs83 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err77 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err77 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -11521,7 +11525,7 @@ errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 9007199254740991 || isNaN(data28)){
-const err78 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err78 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -11531,7 +11535,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data28 < -9007199254740991 || isNaN(data28)){
-const err79 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err79 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -11546,7 +11550,7 @@ valid10 = valid10 || _valid4;
 if(!valid10){
 const _errs85 = errors;
 if(data28 !== null){
-const err80 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err80 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -11559,7 +11563,7 @@ var _valid4 = _errs85 === errors;
 valid10 = valid10 || _valid4;
 }
 if(!valid10){
-const err81 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err81 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -11583,7 +11587,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err82 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err82 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/3/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -11594,7 +11598,7 @@ errors++;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-const err83 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err83 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -11604,7 +11608,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data29 < -9007199254740991 || isNaN(data29)){
-const err84 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err84 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -11623,7 +11627,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err85 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err85 = ajvError(instancePath,"#/allOf/1/anyOf/3/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -11638,7 +11642,7 @@ if(!valid1){
 const _errs90 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err86 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err86 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -11648,7 +11652,7 @@ vErrors.push(err86);
 errors++;
 }
 if(data.status === undefined){
-const err87 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err87 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -11658,7 +11662,7 @@ vErrors.push(err87);
 errors++;
 }
 if(data.createdAt === undefined){
-const err88 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err88 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -11668,7 +11672,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err89 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err89 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -11678,7 +11682,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err90 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err90 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -11689,7 +11693,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err91 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/4/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/4/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -11702,7 +11706,7 @@ errors++;
 if(data.status !== undefined){
 let data32 = data.status;
 if(typeof data32 !== "string"){
-const err92 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/4/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err92 = ajvError(instancePath+"/status","#/allOf/1/anyOf/4/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -11712,7 +11716,7 @@ vErrors.push(err92);
 errors++;
 }
 if("cancelled" !== data32){
-const err93 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"},message:"must be equal to constant"};
+const err93 = ajvError(instancePath+"/status","#/allOf/1/anyOf/4/properties/status/const","const",{allowedValue: "cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -11724,7 +11728,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err94 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/4/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -11736,7 +11740,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err95 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err95 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/4/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -11748,7 +11752,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err96 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err96 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/4/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -11764,7 +11768,7 @@ const _errs103 = errors;
 let valid12 = false;
 const _errs104 = errors;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err97 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err97 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -11775,7 +11779,7 @@ errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 > 9007199254740991 || isNaN(data36)){
-const err98 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err98 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -11785,7 +11789,7 @@ vErrors.push(err98);
 errors++;
 }
 if(data36 < -9007199254740991 || isNaN(data36)){
-const err99 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err99 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -11800,7 +11804,7 @@ valid12 = valid12 || _valid5;
 if(!valid12){
 const _errs106 = errors;
 if(data36 !== null){
-const err100 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err100 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -11813,7 +11817,7 @@ var _valid5 = _errs106 === errors;
 valid12 = valid12 || _valid5;
 }
 if(!valid12){
-const err101 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err101 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -11837,7 +11841,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data37 = data.pollIntervalMs;
 if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err102 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err102 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/4/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -11848,7 +11852,7 @@ errors++;
 }
 if((typeof data37 == "number") && (isFinite(data37))){
 if(data37 > 9007199254740991 || isNaN(data37)){
-const err103 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err103 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -11858,7 +11862,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data37 < -9007199254740991 || isNaN(data37)){
-const err104 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err104 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -11871,7 +11875,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = ajvError(instancePath,"#/allOf/1/anyOf/4/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -11887,7 +11891,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err106 = {instancePath,schemaPath:"#/allOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err106 = ajvError(instancePath,"#/allOf/1/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -11922,7 +11926,7 @@ errors++;
 }
 var valid13 = _errs112 === errors;
 if(!valid13){
-const err108 = {instancePath,schemaPath:"#/allOf/2/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err108 = ajvError(instancePath,"#/allOf/2/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -11934,7 +11938,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err109 = ajvError(instancePath,"#/allOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -11958,7 +11962,7 @@ let valid1 = false;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11968,7 +11972,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11978,7 +11982,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11988,7 +11992,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11998,7 +12002,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/allOf/1/anyOf/0/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12009,7 +12013,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/0/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/0/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12022,7 +12026,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/0/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/status","#/allOf/1/anyOf/0/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12032,7 +12036,7 @@ vErrors.push(err6);
 errors++;
 }
 if("working" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/status","#/allOf/1/anyOf/0/properties/status/const","const",{allowedValue: "working"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12044,7 +12048,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err8 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/0/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12056,7 +12060,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/0/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12068,7 +12072,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err10 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/0/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12084,7 +12088,7 @@ const _errs16 = errors;
 let valid3 = false;
 const _errs17 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12095,7 +12099,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12105,7 +12109,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err13 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12120,7 +12124,7 @@ valid3 = valid3 || _valid1;
 if(!valid3){
 const _errs19 = errors;
 if(data5 !== null){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err14 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12133,7 +12137,7 @@ var _valid1 = _errs19 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err15 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/0/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12157,7 +12161,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err16 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err16 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/0/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12168,7 +12172,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err17 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err17 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/0/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12178,7 +12182,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err18 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/0/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12191,7 +12195,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/allOf/1/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = ajvError(instancePath,"#/allOf/1/anyOf/0/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12206,7 +12210,7 @@ if(!valid1){
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err20 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err20 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12216,7 +12220,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.status === undefined){
-const err21 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err21 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12226,7 +12230,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.createdAt === undefined){
-const err22 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err22 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12236,7 +12240,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err23 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err23 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12246,7 +12250,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err24 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err24 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12256,7 +12260,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.inputRequests === undefined){
-const err25 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "inputRequests"},message:"must have required property '"+"inputRequests"+"'"};
+const err25 = ajvError(instancePath,"#/allOf/1/anyOf/1/required","required",{missingProperty: "inputRequests"},"must have required property '"+"inputRequests"+"'");
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12267,7 +12271,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err26 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/1/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/1/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12280,7 +12284,7 @@ errors++;
 if(data.status !== undefined){
 let data8 = data.status;
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/1/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = ajvError(instancePath+"/status","#/allOf/1/anyOf/1/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12290,7 +12294,7 @@ vErrors.push(err27);
 errors++;
 }
 if("input_required" !== data8){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err28 = ajvError(instancePath+"/status","#/allOf/1/anyOf/1/properties/status/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12302,7 +12306,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err29 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/1/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12314,7 +12318,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/1/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12326,7 +12330,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err31 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/1/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -12342,7 +12346,7 @@ const _errs36 = errors;
 let valid5 = false;
 const _errs37 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err32 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err32 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -12353,7 +12357,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err33 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err33 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -12363,7 +12367,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data12 < -9007199254740991 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err34 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -12378,7 +12382,7 @@ valid5 = valid5 || _valid2;
 if(!valid5){
 const _errs39 = errors;
 if(data12 !== null){
-const err35 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err35 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -12391,7 +12395,7 @@ var _valid2 = _errs39 === errors;
 valid5 = valid5 || _valid2;
 }
 if(!valid5){
-const err36 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err36 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/1/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -12415,7 +12419,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err37 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err37 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/1/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -12426,7 +12430,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-const err38 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err38 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -12436,7 +12440,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data13 < -9007199254740991 || isNaN(data13)){
-const err39 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err39 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -12455,7 +12459,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/allOf/1/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = ajvError(instancePath,"#/allOf/1/anyOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -12470,7 +12474,7 @@ if(!valid1){
 const _errs44 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err41 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err41 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -12480,7 +12484,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data.status === undefined){
-const err42 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err42 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -12490,7 +12494,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data.createdAt === undefined){
-const err43 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err43 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -12500,7 +12504,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err44 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err44 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -12510,7 +12514,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err45 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err45 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -12520,7 +12524,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data.result === undefined){
-const err46 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+const err46 = ajvError(instancePath,"#/allOf/1/anyOf/2/required","required",{missingProperty: "result"},"must have required property '"+"result"+"'");
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -12531,7 +12535,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err47 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/2/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/2/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -12544,7 +12548,7 @@ errors++;
 if(data.status !== undefined){
 let data16 = data.status;
 if(typeof data16 !== "string"){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/2/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err48 = ajvError(instancePath+"/status","#/allOf/1/anyOf/2/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -12554,7 +12558,7 @@ vErrors.push(err48);
 errors++;
 }
 if("completed" !== data16){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"},message:"must be equal to constant"};
+const err49 = ajvError(instancePath+"/status","#/allOf/1/anyOf/2/properties/status/const","const",{allowedValue: "completed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -12566,7 +12570,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err50 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/2/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -12578,7 +12582,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err51 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/2/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -12590,7 +12594,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err52 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/2/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -12606,7 +12610,7 @@ const _errs57 = errors;
 let valid7 = false;
 const _errs58 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err53 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err53 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -12617,7 +12621,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 9007199254740991 || isNaN(data20)){
-const err54 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err54 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -12627,7 +12631,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data20 < -9007199254740991 || isNaN(data20)){
-const err55 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err55 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -12642,7 +12646,7 @@ valid7 = valid7 || _valid3;
 if(!valid7){
 const _errs60 = errors;
 if(data20 !== null){
-const err56 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err56 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -12655,7 +12659,7 @@ var _valid3 = _errs60 === errors;
 valid7 = valid7 || _valid3;
 }
 if(!valid7){
-const err57 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err57 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/2/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -12679,7 +12683,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err58 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err58 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/2/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -12690,7 +12694,7 @@ errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-const err59 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err59 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -12700,7 +12704,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data21 < -9007199254740991 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err60 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -12728,7 +12732,7 @@ errors++;
 }
 var valid8 = _errs66 === errors;
 if(!valid8){
-const err62 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/anyOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err62 = ajvError(instancePath+"/result","#/allOf/1/anyOf/2/properties/result/propertyNames","propertyNames",{propertyName: key0},"property name must be valid");
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -12740,7 +12744,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/anyOf/2/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err63 = ajvError(instancePath+"/result","#/allOf/1/anyOf/2/properties/result/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -12752,7 +12756,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/allOf/1/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err64 = ajvError(instancePath,"#/allOf/1/anyOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -12767,7 +12771,7 @@ if(!valid1){
 const _errs69 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err65 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err65 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -12777,7 +12781,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data.status === undefined){
-const err66 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err66 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -12787,7 +12791,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data.createdAt === undefined){
-const err67 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err67 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -12797,7 +12801,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err68 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err68 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -12807,7 +12811,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err69 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err69 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -12817,7 +12821,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data.error === undefined){
-const err70 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err70 = ajvError(instancePath,"#/allOf/1/anyOf/3/required","required",{missingProperty: "error"},"must have required property '"+"error"+"'");
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -12828,7 +12832,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err71 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/3/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err71 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/3/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -12841,7 +12845,7 @@ errors++;
 if(data.status !== undefined){
 let data24 = data.status;
 if(typeof data24 !== "string"){
-const err72 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/3/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err72 = ajvError(instancePath+"/status","#/allOf/1/anyOf/3/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -12851,7 +12855,7 @@ vErrors.push(err72);
 errors++;
 }
 if("failed" !== data24){
-const err73 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"},message:"must be equal to constant"};
+const err73 = ajvError(instancePath+"/status","#/allOf/1/anyOf/3/properties/status/const","const",{allowedValue: "failed"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -12863,7 +12867,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err74 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err74 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/3/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -12875,7 +12879,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err75 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/3/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -12887,7 +12891,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err76 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/3/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -12903,7 +12907,7 @@ const _errs82 = errors;
 let valid10 = false;
 const _errs83 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err77 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err77 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -12914,7 +12918,7 @@ errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 9007199254740991 || isNaN(data28)){
-const err78 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err78 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -12924,7 +12928,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data28 < -9007199254740991 || isNaN(data28)){
-const err79 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err79 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -12939,7 +12943,7 @@ valid10 = valid10 || _valid4;
 if(!valid10){
 const _errs85 = errors;
 if(data28 !== null){
-const err80 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err80 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -12952,7 +12956,7 @@ var _valid4 = _errs85 === errors;
 valid10 = valid10 || _valid4;
 }
 if(!valid10){
-const err81 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err81 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/3/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -12976,7 +12980,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err82 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err82 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/3/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -12987,7 +12991,7 @@ errors++;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-const err83 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err83 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -12997,7 +13001,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data29 < -9007199254740991 || isNaN(data29)){
-const err84 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err84 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -13016,7 +13020,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err85 = {instancePath,schemaPath:"#/allOf/1/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err85 = ajvError(instancePath,"#/allOf/1/anyOf/3/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -13031,7 +13035,7 @@ if(!valid1){
 const _errs90 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err86 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err86 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -13041,7 +13045,7 @@ vErrors.push(err86);
 errors++;
 }
 if(data.status === undefined){
-const err87 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err87 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -13051,7 +13055,7 @@ vErrors.push(err87);
 errors++;
 }
 if(data.createdAt === undefined){
-const err88 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err88 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -13061,7 +13065,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err89 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err89 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -13071,7 +13075,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err90 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err90 = ajvError(instancePath,"#/allOf/1/anyOf/4/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -13082,7 +13086,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err91 = {instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/anyOf/4/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = ajvError(instancePath+"/taskId","#/allOf/1/anyOf/4/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -13095,7 +13099,7 @@ errors++;
 if(data.status !== undefined){
 let data32 = data.status;
 if(typeof data32 !== "string"){
-const err92 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/4/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err92 = ajvError(instancePath+"/status","#/allOf/1/anyOf/4/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -13105,7 +13109,7 @@ vErrors.push(err92);
 errors++;
 }
 if("cancelled" !== data32){
-const err93 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/anyOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"},message:"must be equal to constant"};
+const err93 = ajvError(instancePath+"/status","#/allOf/1/anyOf/4/properties/status/const","const",{allowedValue: "cancelled"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -13117,7 +13121,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err94 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/anyOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = ajvError(instancePath+"/statusMessage","#/allOf/1/anyOf/4/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -13129,7 +13133,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err95 = {instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/anyOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err95 = ajvError(instancePath+"/createdAt","#/allOf/1/anyOf/4/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -13141,7 +13145,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err96 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/anyOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err96 = ajvError(instancePath+"/lastUpdatedAt","#/allOf/1/anyOf/4/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -13157,7 +13161,7 @@ const _errs103 = errors;
 let valid12 = false;
 const _errs104 = errors;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err97 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err97 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -13168,7 +13172,7 @@ errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 > 9007199254740991 || isNaN(data36)){
-const err98 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err98 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -13178,7 +13182,7 @@ vErrors.push(err98);
 errors++;
 }
 if(data36 < -9007199254740991 || isNaN(data36)){
-const err99 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err99 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -13193,7 +13197,7 @@ valid12 = valid12 || _valid5;
 if(!valid12){
 const _errs106 = errors;
 if(data36 !== null){
-const err100 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err100 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -13206,7 +13210,7 @@ var _valid5 = _errs106 === errors;
 valid12 = valid12 || _valid5;
 }
 if(!valid12){
-const err101 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/anyOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err101 = ajvError(instancePath+"/ttlMs","#/allOf/1/anyOf/4/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -13230,7 +13234,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data37 = data.pollIntervalMs;
 if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err102 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err102 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/4/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -13241,7 +13245,7 @@ errors++;
 }
 if((typeof data37 == "number") && (isFinite(data37))){
 if(data37 > 9007199254740991 || isNaN(data37)){
-const err103 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err103 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -13251,7 +13255,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data37 < -9007199254740991 || isNaN(data37)){
-const err104 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err104 = ajvError(instancePath+"/pollIntervalMs","#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -13264,7 +13268,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath,schemaPath:"#/allOf/1/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = ajvError(instancePath,"#/allOf/1/anyOf/4/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -13280,7 +13284,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err106 = {instancePath,schemaPath:"#/allOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err106 = ajvError(instancePath,"#/allOf/1/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -13315,7 +13319,7 @@ errors++;
 }
 var valid13 = _errs112 === errors;
 if(!valid13){
-const err108 = {instancePath,schemaPath:"#/allOf/2/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+const err108 = ajvError(instancePath,"#/allOf/2/propertyNames","propertyNames",{propertyName: key1},"property name must be valid");
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -13327,7 +13331,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err109 = ajvError(instancePath,"#/allOf/2/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -13349,7 +13353,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/taskIds/" + i0,schemaPath:"#/properties/taskIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/taskIds/" + i0,"#/properties/taskIds/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13361,7 +13365,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/taskIds",schemaPath:"#/properties/taskIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = ajvError(instancePath+"/taskIds","#/properties/taskIds/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13373,7 +13377,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13395,7 +13399,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/taskIds/" + i0,schemaPath:"#/properties/taskIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/taskIds/" + i0,"#/properties/taskIds/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13407,7 +13411,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/taskIds",schemaPath:"#/properties/taskIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = ajvError(instancePath+"/taskIds","#/properties/taskIds/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13419,7 +13423,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13449,7 +13453,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err1 = ajvError(instancePath,"#/propertyNames","propertyNames",{propertyName: key0},"property name must be valid");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13460,7 +13464,7 @@ errors++;
 }
 }
 for(const key1 in data){
-const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err2 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/additionalProperties/not","not",{},"must NOT be valid");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13471,7 +13475,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13488,7 +13492,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13498,7 +13502,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13521,7 +13525,7 @@ errors = vErrors.length;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13534,7 +13538,7 @@ errors++;
 if(data.type !== undefined){
 let data3 = data.type;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13544,7 +13548,7 @@ vErrors.push(err3);
 errors++;
 }
 if("text" !== data3){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "text"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13556,7 +13560,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13573,7 +13577,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13583,7 +13587,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "uri"},"must have required property '"+"uri"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13600,7 +13604,7 @@ errors = vErrors.length;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13612,7 +13616,7 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13626,7 +13630,7 @@ if(data.uri !== undefined){
 let data3 = data.uri;
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+const err4 = ajvError(instancePath+"/uri","#/properties/uri/format","format",{format: "uri"},"must match format \""+"uri"+"\"");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13637,7 +13641,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/uri","#/properties/uri/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13649,7 +13653,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13666,7 +13670,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "items"},"must have required property '"+"items"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13676,7 +13680,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13691,7 +13695,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default/" + i0,"#/properties/default/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13703,7 +13707,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13715,7 +13719,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13729,7 +13733,7 @@ if(data.items !== undefined){
 let data3 = data.items;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.anyOf === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "anyOf"},message:"must have required property '"+"anyOf"+"'"};
+const err5 = ajvError(instancePath+"/items","#/properties/items/required","required",{missingProperty: "anyOf"},"must have required property '"+"anyOf"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13746,7 +13750,7 @@ for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.const === undefined){
-const err6 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
+const err6 = ajvError(instancePath+"/items/anyOf/" + i1,"#/properties/items/properties/anyOf/items/required","required",{missingProperty: "const"},"must have required property '"+"const"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13756,7 +13760,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data5.title === undefined){
-const err7 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err7 = ajvError(instancePath+"/items/anyOf/" + i1,"#/properties/items/properties/anyOf/items/required","required",{missingProperty: "title"},"must have required property '"+"title"+"'");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13767,7 +13771,7 @@ errors++;
 }
 if(data5.const !== undefined){
 if(typeof data5.const !== "string"){
-const err8 = {instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/items/anyOf/" + i1+"/const","#/properties/items/properties/anyOf/items/properties/const/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13779,7 +13783,7 @@ errors++;
 }
 if(data5.title !== undefined){
 if(typeof data5.title !== "string"){
-const err9 = {instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/items/anyOf/" + i1+"/title","#/properties/items/properties/anyOf/items/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13791,7 +13795,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/items/anyOf/" + i1,"#/properties/items/properties/anyOf/items/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13803,7 +13807,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = ajvError(instancePath+"/items/anyOf","#/properties/items/properties/anyOf/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13815,7 +13819,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = ajvError(instancePath+"/items","#/properties/items/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13828,7 +13832,7 @@ errors++;
 if(data.maxItems !== undefined){
 let data8 = data.maxItems;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err13 = ajvError(instancePath+"/maxItems","#/properties/maxItems/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13841,7 +13845,7 @@ errors++;
 if(data.minItems !== undefined){
 let data9 = data.minItems;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err14 = ajvError(instancePath+"/minItems","#/properties/minItems/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13853,7 +13857,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13866,7 +13870,7 @@ errors++;
 if(data.type !== undefined){
 let data11 = data.type;
 if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13876,7 +13880,7 @@ vErrors.push(err16);
 errors++;
 }
 if("array" !== data11){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
+const err17 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "array"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13888,7 +13892,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13905,7 +13909,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.oneOf === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oneOf"},message:"must have required property '"+"oneOf"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "oneOf"},"must have required property '"+"oneOf"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13915,7 +13919,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13926,7 +13930,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13938,7 +13942,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13956,7 +13960,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.const === undefined){
-const err4 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
+const err4 = ajvError(instancePath+"/oneOf/" + i0,"#/properties/oneOf/items/required","required",{missingProperty: "const"},"must have required property '"+"const"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13966,7 +13970,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data3.title === undefined){
-const err5 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err5 = ajvError(instancePath+"/oneOf/" + i0,"#/properties/oneOf/items/required","required",{missingProperty: "title"},"must have required property '"+"title"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13977,7 +13981,7 @@ errors++;
 }
 if(data3.const !== undefined){
 if(typeof data3.const !== "string"){
-const err6 = {instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/oneOf/" + i0+"/const","#/properties/oneOf/items/properties/const/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13989,7 +13993,7 @@ errors++;
 }
 if(data3.title !== undefined){
 if(typeof data3.title !== "string"){
-const err7 = {instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/oneOf/" + i0+"/title","#/properties/oneOf/items/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14001,7 +14005,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/oneOf/" + i0,"#/properties/oneOf/items/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14013,7 +14017,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = ajvError(instancePath+"/oneOf","#/properties/oneOf/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14025,7 +14029,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14038,7 +14042,7 @@ errors++;
 if(data.type !== undefined){
 let data7 = data.type;
 if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14048,7 +14052,7 @@ vErrors.push(err11);
 errors++;
 }
 if("string" !== data7){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err12 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14060,7 +14064,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14077,7 +14081,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inputSchema === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputSchema"},message:"must have required property '"+"inputSchema"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "inputSchema"},"must have required property '"+"inputSchema"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14087,7 +14091,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14110,7 +14114,7 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14132,7 +14136,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/icons","#/properties/icons/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14146,7 +14150,7 @@ if(data.inputSchema !== undefined){
 let data5 = data.inputSchema;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.type === undefined){
-const err4 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err4 = ajvError(instancePath+"/inputSchema","#/properties/inputSchema/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14157,7 +14161,7 @@ errors++;
 }
 if(data5.$schema !== undefined){
 if(typeof data5.$schema !== "string"){
-const err5 = {instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/inputSchema/$schema","#/properties/inputSchema/properties/%24schema/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14170,7 +14174,7 @@ errors++;
 if(data5.type !== undefined){
 let data7 = data5.type;
 if(typeof data7 !== "string"){
-const err6 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/inputSchema/type","#/properties/inputSchema/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14180,7 +14184,7 @@ vErrors.push(err6);
 errors++;
 }
 if("object" !== data7){
-const err7 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/inputSchema/type","#/properties/inputSchema/properties/type/const","const",{allowedValue: "object"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14192,7 +14196,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath+"/inputSchema","#/properties/inputSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14204,7 +14208,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14219,7 +14223,7 @@ let data9 = data.outputSchema;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.$schema !== undefined){
 if(typeof data9.$schema !== "string"){
-const err10 = {instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/outputSchema/$schema","#/properties/outputSchema/properties/%24schema/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14231,7 +14235,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath+"/outputSchema","#/properties/outputSchema/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14243,7 +14247,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14255,7 +14259,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14273,7 +14277,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destructiveHint !== undefined){
 if(typeof data.destructiveHint !== "boolean"){
-const err0 = {instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = ajvError(instancePath+"/destructiveHint","#/properties/destructiveHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14285,7 +14289,7 @@ errors++;
 }
 if(data.idempotentHint !== undefined){
 if(typeof data.idempotentHint !== "boolean"){
-const err1 = {instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err1 = ajvError(instancePath+"/idempotentHint","#/properties/idempotentHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14297,7 +14301,7 @@ errors++;
 }
 if(data.openWorldHint !== undefined){
 if(typeof data.openWorldHint !== "boolean"){
-const err2 = {instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = ajvError(instancePath+"/openWorldHint","#/properties/openWorldHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14309,7 +14313,7 @@ errors++;
 }
 if(data.readOnlyHint !== undefined){
 if(typeof data.readOnlyHint !== "boolean"){
-const err3 = {instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/readOnlyHint","#/properties/readOnlyHint/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14321,7 +14325,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14333,7 +14337,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14352,7 +14356,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mode !== undefined){
 let data0 = data.mode;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath+"/mode","#/properties/mode/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14362,7 +14366,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath+"/mode","#/properties/mode/enum","enum",{allowedValues: schema_ToolChoice.properties.mode.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14374,7 +14378,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14391,7 +14395,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14401,7 +14405,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.toolUseId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolUseId"},message:"must have required property '"+"toolUseId"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "toolUseId"},"must have required property '"+"toolUseId"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14411,7 +14415,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14438,7 +14442,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14450,7 +14454,7 @@ errors++;
 }
 if(data.isError !== undefined){
 if(typeof data.isError !== "boolean"){
-const err4 = {instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err4 = ajvError(instancePath+"/isError","#/properties/isError/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14462,7 +14466,7 @@ errors++;
 }
 if(data.toolUseId !== undefined){
 if(typeof data.toolUseId !== "string"){
-const err5 = {instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/toolUseId","#/properties/toolUseId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14475,7 +14479,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14485,7 +14489,7 @@ vErrors.push(err6);
 errors++;
 }
 if("tool_result" !== data5){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "tool_result"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14497,7 +14501,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14514,7 +14518,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14524,7 +14528,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.input === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "input"},"must have required property '"+"input"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14534,7 +14538,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "name"},"must have required property '"+"name"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14544,7 +14548,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14561,7 +14565,7 @@ errors = vErrors.length;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14576,7 +14580,7 @@ let data2 = data.input;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err5 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/input","#/properties/input/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14588,7 +14592,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/name","#/properties/name/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14601,7 +14605,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14611,7 +14615,7 @@ vErrors.push(err7);
 errors++;
 }
 if("tool_use" !== data4){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "tool_use"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14623,7 +14627,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14640,7 +14644,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "items"},"must have required property '"+"items"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14650,7 +14654,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14665,7 +14669,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default/" + i0,"#/properties/default/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14677,7 +14681,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14689,7 +14693,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14703,7 +14707,7 @@ if(data.items !== undefined){
 let data3 = data.items;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.enum === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
+const err5 = ajvError(instancePath+"/items","#/properties/items/required","required",{missingProperty: "enum"},"must have required property '"+"enum"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14713,7 +14717,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data3.type === undefined){
-const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err6 = ajvError(instancePath+"/items","#/properties/items/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14728,7 +14732,7 @@ if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data4[i1] !== "string"){
-const err7 = {instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/items/enum/" + i1,"#/properties/items/properties/enum/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14740,7 +14744,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = ajvError(instancePath+"/items/enum","#/properties/items/properties/enum/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14753,7 +14757,7 @@ errors++;
 if(data3.type !== undefined){
 let data6 = data3.type;
 if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/items/type","#/properties/items/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14763,7 +14767,7 @@ vErrors.push(err9);
 errors++;
 }
 if("string" !== data6){
-const err10 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err10 = ajvError(instancePath+"/items/type","#/properties/items/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14775,7 +14779,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath+"/items","#/properties/items/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14788,7 +14792,7 @@ errors++;
 if(data.maxItems !== undefined){
 let data7 = data.maxItems;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = ajvError(instancePath+"/maxItems","#/properties/maxItems/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14801,7 +14805,7 @@ errors++;
 if(data.minItems !== undefined){
 let data8 = data.minItems;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err13 = ajvError(instancePath+"/minItems","#/properties/minItems/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14813,7 +14817,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14826,7 +14830,7 @@ errors++;
 if(data.type !== undefined){
 let data10 = data.type;
 if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14836,7 +14840,7 @@ vErrors.push(err15);
 errors++;
 }
 if("array" !== data10){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
+const err16 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "array"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14848,7 +14852,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14865,7 +14869,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "enum"},"must have required property '"+"enum"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14875,7 +14879,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14886,7 +14890,7 @@ errors++;
 }
 if(data.default !== undefined){
 if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/default","#/properties/default/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14898,7 +14902,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/description","#/properties/description/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14914,7 +14918,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/enum/" + i0,"#/properties/enum/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14926,7 +14930,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/enum","#/properties/enum/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14938,7 +14942,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14951,7 +14955,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14961,7 +14965,7 @@ vErrors.push(err7);
 errors++;
 }
 if("string" !== data5){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "string"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14973,7 +14977,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14994,7 +14998,7 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15004,7 +15008,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15016,7 +15020,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/allOf/1/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15026,7 +15030,7 @@ vErrors.push(err2);
 errors++;
 }
 if("tasks/update" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/update"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/allOf/1/properties/method/const","const",{allowedValue: "tasks/update"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15040,7 +15044,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.taskId === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err4 = ajvError(instancePath+"/params","#/allOf/1/properties/params/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15050,7 +15054,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.inputResponses === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: "inputResponses"},message:"must have required property '"+"inputResponses"+"'"};
+const err5 = ajvError(instancePath+"/params","#/allOf/1/properties/params/required","required",{missingProperty: "inputResponses"},"must have required property '"+"inputResponses"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15061,7 +15065,7 @@ errors++;
 }
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-const err6 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/params/taskId","#/allOf/1/properties/params/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15079,7 +15083,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath+"/params","#/allOf/1/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15091,7 +15095,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15108,7 +15112,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15118,7 +15122,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.inputResponses === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputResponses"},message:"must have required property '"+"inputResponses"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "inputResponses"},"must have required property '"+"inputResponses"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15129,7 +15133,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err2 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15147,7 +15151,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15168,7 +15172,7 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/1/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15180,7 +15184,7 @@ errors++;
 if(data.resultType !== undefined){
 let data0 = data.resultType;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/resultType","#/allOf/1/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15190,7 +15194,7 @@ vErrors.push(err1);
 errors++;
 }
 if("complete" !== data0){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"},message:"must be equal to constant"};
+const err2 = ajvError(instancePath+"/resultType","#/allOf/1/properties/resultType/const","const",{allowedValue: "complete"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15202,7 +15206,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/allOf/1/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15219,7 +15223,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "taskId"},"must have required property '"+"taskId"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15229,7 +15233,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "status"},"must have required property '"+"status"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15239,7 +15243,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.createdAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "createdAt"},"must have required property '"+"createdAt"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15249,7 +15253,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "lastUpdatedAt"},"must have required property '"+"lastUpdatedAt"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15259,7 +15263,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err4 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15270,7 +15274,7 @@ errors++;
 }
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/taskId","#/properties/taskId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15283,7 +15287,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/status","#/properties/status/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15293,7 +15297,7 @@ vErrors.push(err6);
 errors++;
 }
 if("working" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "working"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/status","#/properties/status/const","const",{allowedValue: "working"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15305,7 +15309,7 @@ errors++;
 }
 if(data.statusMessage !== undefined){
 if(typeof data.statusMessage !== "string"){
-const err8 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/statusMessage","#/properties/statusMessage/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15317,7 +15321,7 @@ errors++;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = ajvError(instancePath+"/createdAt","#/properties/createdAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15329,7 +15333,7 @@ errors++;
 }
 if(data.lastUpdatedAt !== undefined){
 if(typeof data.lastUpdatedAt !== "string"){
-const err10 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/lastUpdatedAt","#/properties/lastUpdatedAt/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15345,7 +15349,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15356,7 +15360,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15366,7 +15370,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err13 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/0/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15381,7 +15385,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err14 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf/1/type","type",{type: "null"},"must be null");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15394,7 +15398,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err15 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15418,7 +15422,7 @@ vErrors = null;
 if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err16 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err16 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15429,7 +15433,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-const err17 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err17 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/maximum","maximum",{comparison: "<=", limit: 9007199254740991},"must be <= 9007199254740991");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15439,7 +15443,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data6 < -9007199254740991 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err18 = ajvError(instancePath+"/pollIntervalMs","#/properties/pollIntervalMs/minimum","minimum",{comparison: ">=", limit: -9007199254740991},"must be >= -9007199254740991");
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15452,7 +15456,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err19];
 }

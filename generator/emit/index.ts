@@ -10,7 +10,7 @@ import { emitClient, emitDispatch, emitHandlers, emitIndex, hasClient } from './
 import { emitPackageJson, emitReadme } from './package.ts';
 import { emitProtocol, hasProtocol } from './protocol.ts';
 import { emitTypes } from './types.ts';
-import { emitValidators } from './validators/index.ts';
+import { ACCEPT_PATH, emitAcceptNone, emitValidators } from './validators/index.ts';
 import type { Workers } from '../workers/index.ts';
 import { emitWireOrder } from './wire-order.ts';
 
@@ -18,7 +18,7 @@ import { emitWireOrder } from './wire-order.ts';
  * Not formatted: ajv's one statement a line is enough for files nobody edits, and prettier took about ten
  * seconds of CPU on the seven pins' validators.js, most of a full generate (see validators/index.ts).
  */
-const VERBATIM: ReadonlySet<string> = new Set(['validators.js', 'validators.fast.js']);
+const VERBATIM: ReadonlySet<string> = new Set(['validators.js', ACCEPT_PATH.fast, ACCEPT_PATH.none]);
 
 /**
  * Emits one pin's package: file name → formatted text. With a run's `workers` (a full generate), the files
@@ -48,7 +48,8 @@ export async function emitPin(plan: PinPlan, workers?: Workers): Promise<FileSet
       ['validators.js', js],
       ['validators.d.ts', dts],
       ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
-      ['validators.fast.js', fastJs],
+      [ACCEPT_PATH.fast, fastJs],
+      [ACCEPT_PATH.none, emitAcceptNone(plan)],
     ],
     head,
     VERBATIM,

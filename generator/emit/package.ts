@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type { PinPlan } from '../plan/index.ts';
 import { title } from './dispatch.ts';
 import { hasProtocol } from './protocol.ts';
+import { ACCEPT_PATH } from './validators/index.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -39,7 +40,16 @@ export function emitPackageJson(plan: PinPlan, generator: string, usesFormats: b
     license: plan.license.split(' (')[0],
     sideEffects: false,
     exports: { '.': built('index'), './validators': built('validators'), './package.json': './package.json' },
-    files: ['dist', 'README.md'],
+    // validators.js's accept-path set, by condition (validators/index.ts ACCEPT_PATH): a Worker's bundle gets
+    // the set whose validators all say no. Not bundled into dist/ (scripts/build.mjs keeps the import), so
+    // the files ship as generated.
+    imports: {
+      [ACCEPT_PATH.specifier]: {
+        ...Object.fromEntries(ACCEPT_PATH.noneConditions.map((c) => [c, `./${ACCEPT_PATH.none}`])),
+        default: `./${ACCEPT_PATH.fast}`,
+      },
+    },
+    files: ['dist', 'README.md', ACCEPT_PATH.fast, ACCEPT_PATH.none],
     // The shared types (MethodEntry, Validator, …) and format checks are @wiregen/core's, a package that
     // depends on none of ours; the runtime depends on this package, never the other way.
     dependencies: {
@@ -62,7 +72,7 @@ Sources: ${plan.sources.map((s) => `\`${s}\``).join(', ')}.
 | module | what |
 |---|---|
 | \`types\` | a type per schema definition (${counts.defs}), and the method maps: \`Methods\`, \`Params<M>\`, \`Result<M>\`, \`HandlerResult<M>\`, \`AnyRequest\`, … |
-| \`validators\` | ajv standalone validators, one per definition, compiled at generation time (JSON Schema ${plan.draft}); an accept-path set is asked first and the all-errors set reports the errors when it says no |
+| \`validators\` | ajv standalone validators, one per definition, compiled at generation time (JSON Schema ${plan.draft}); an accept-path set is asked first and the all-errors set reports the errors when it says no (in a bundle made with the \`workerd\` or \`worker\` condition, a Cloudflare Worker's, the all-errors set alone: \`imports\` in package.json) |
 | \`dispatch\` | \`methods\`: per method (${counts.methods}) its validators, capability gate and flags; \`lookup(method)\` |
 | \`handlers\` | \`ServerHandlers\` / \`ClientHandlers\`: one typed function per method each side receives |
 ${hasProtocol(plan) ? '| `protocol` | what the schema fixes beside its types: `errors` (error codes, with the HTTP status a definition requires), `metaKeys`, `limits` |\n' : ''}

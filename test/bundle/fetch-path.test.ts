@@ -6,10 +6,14 @@
  * - no top-level statement of any module in it calls a timer, `createRequire`, a random source, or reads
  *   `process`, `Buffer` or `import.meta` (a Worker refuses timers and random values in global scope and has
  *   no `import.meta.url`, nor `process` and `Buffer` without `nodejs_compat`);
- * - an MCP server that serves 2026-07-28 only carries that revision's package and no other, within the budget.
+ * - an MCP server that serves 2026-07-28 only carries that revision's package and no other, within the budget,
+ *   and of that package's two validator sets the all-errors one only (its `#accept-path` import resolved by
+ *   the `workerd` condition, as Node resolves it too).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../bench/lib/proc.ts';
@@ -19,11 +23,13 @@ import { bundleWorker, MCP_REVISIONS, type WorkerBundle } from '../../bench/lib/
 const ALLOWED_NODE_IMPORTS: readonly string[] = [];
 
 /**
- * Bytes of the minified MCP Worker serving 2026-07-28 only. Measured 505,644 (December 2026): the revision's
- * package is 425 KB of it (its two validator sets: the all-errors one, 286 KB, and the accept-path one, 147 KB),
- * the runtime and the server 80 KB. BENCHMARKS.md "Worker bundle" has the table (bench/bundle-sizes.ts).
+ * Bytes of the minified MCP Worker serving 2026-07-28 only. Measured 326,884 (December 2026; 505,644 with
+ * both validator sets and ajv's error objects written out): the revision's package is 240 KB of it (its
+ * all-errors validators; the accept-path set, 147 KB more, is the one whose validators all say no under the
+ * `workerd` condition: see below), the runtime and the server 87 KB. BENCHMARKS.md "Worker bundle" has the
+ * table (bench/bundle-sizes.ts).
  */
-const MCP_BUDGET = 520_000;
+const MCP_BUDGET = 400_000;
 /** Bytes of that bundle that are not the revision's package: the runtime, @wiregen/core, the server. */
 const RUNTIME_BUDGET = 100_000;
 
@@ -122,6 +128,32 @@ describe('the fetch path bundled for a Worker', () => {
     expect(bundle.bytes).toBeLessThanOrEqual(MCP_BUDGET);
     const pin = bundle.bySource.get('generated/mcp-2026-07-28')!;
     expect(bundle.bytes - pin).toBeLessThanOrEqual(RUNTIME_BUDGET);
+  });
+
+  it("MCP: the pin's accept-path set is the one its package.json gives the `workerd` condition", async () => {
+    // The pin's `imports` map sends `#accept-path` to validators.accept-none.js under `workerd` and `worker`
+    // (Node's conditional imports: https://nodejs.org/api/packages.html#subpath-imports), so a Worker's bundle
+    // carries the all-errors set alone.
+    const files = inputsOf(await mcp).map((i) => i.file);
+    expect(files.filter((f) => f.startsWith('generated/mcp-2026-07-28/validators'))).toEqual([
+      'generated/mcp-2026-07-28/validators.accept-none.js',
+      'generated/mcp-2026-07-28/validators.js',
+    ]);
+  });
+
+  it.each([
+    ['no condition (Node, Bun, Deno)', [], 'validators.fast.js'],
+    ['workerd', ['workerd'], 'validators.accept-none.js'],
+    ['worker', ['worker'], 'validators.accept-none.js'],
+    ['browser', ['browser'], 'validators.fast.js'],
+  ])("Node resolves every pin's #accept-path with %s", (_, conditions, want) => {
+    const pins = readdirSync(join(ROOT, 'generated')).filter((d) => existsSync(join(ROOT, 'generated', d, 'validators.js')));
+    expect(pins.length).toBeGreaterThanOrEqual(7);
+    const parents = pins.map((d) => pathToFileURL(join(ROOT, 'generated', d, 'validators.js')).href);
+    const script = `process.stdout.write(JSON.stringify(${JSON.stringify(parents)}.map((p) => import.meta.resolve('#accept-path', p))))`;
+    const flags = [...conditions.map((c) => `--conditions=${c}`), '--experimental-import-meta-resolve', '--input-type=module'];
+    const out = execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(JSON.parse(out)).toEqual(pins.map((d) => pathToFileURL(join(ROOT, 'generated', d, want)).href));
   });
 
   it('MCP serving every revision: each revision is a chunk of its own when split, loaded only when asked for', async () => {

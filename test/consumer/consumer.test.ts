@@ -7,13 +7,16 @@
  * era) and `@modelcontextprotocol/client` 2.4.0 (2026-07-28 through its versionNegotiation) over stdio and
  * Streamable HTTP, and `@a2a-js/sdk` 1.3.0 for the agent.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/project.ts';
 import { a2aAgentSuite } from './a2a-agent.suite.ts';
 import { cliSuite } from './cli.suite.ts';
 import { children } from './harness.ts';
 import { mcpServerSuite } from './mcp-server.suite.ts';
 import { notesServerSuite } from './notes-server.suite.ts';
-import { buildAndPack, packedFiles, type Packed } from './packages.ts';
+import { buildAndPack, packedFiles, workspacePackages, type Packed } from './packages.ts';
 
 let packed: Packed;
 
@@ -39,6 +42,25 @@ describe('the packed packages', () => {
         name,
       ).toBe(true);
     }
+  });
+
+  it("ship every file their `exports` and `imports` maps point at (a pin's accept-path sets, by condition)", () => {
+    const files = packedFiles();
+    let imports = 0;
+    for (const { dir } of workspacePackages().values()) {
+      const manifest = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { name: string; exports?: unknown; imports?: unknown };
+      imports += Object.keys(manifest.imports ?? {}).length;
+      const targets = [manifest.exports, manifest.imports].flatMap(function leaves(v: unknown): string[] {
+        return typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(leaves) : [];
+      });
+      const shipped = new Set(files.get(manifest.name));
+      expect(
+        targets.map((t) => t.replace(/^\.\//, '')).filter((t) => !shipped.has(t)),
+        manifest.name,
+      ).toEqual([]);
+    }
+    // Every pin maps #accept-path (generator/emit/validators/index.ts ACCEPT_PATH).
+    expect(imports).toBeGreaterThanOrEqual(7);
   });
 });
 

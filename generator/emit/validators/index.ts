@@ -24,7 +24,11 @@
  *     instead of trying each branch; compiled with ACCEPT_PATH_OPTIONS (first error only, no messages).
  *  6. {@link standaloneParts} of the accept-path set, verdict-only → validators.fast.js.
  *  7. {@link withAcceptPath}: the all-errors module's exports become functions that ask the accept-path
- *     set first → validators.js.
+ *     set first → validators.js. It imports that set as `#accept-path`, which the package's `imports` map
+ *     ({@link ACCEPT_PATH}) resolves by condition: validators.fast.js, or on a Worker the set of
+ *     {@link emitAcceptNone} (every validator says no), so that a Worker's bundle holds one compiled set of
+ *     the schemas, not two (a pin's two sets were 433 of a 506 KB Worker; a Worker's isolate runs a valid
+ *     message through the all-errors set alone: BENCHMARKS.md "Worker bundle").
  *  8. validators.d.ts: each export typed as a guard of its generated type.
  *
  * The rewrites of ajv's standalone code of one set ({@link standaloneParts}), in the order they run. Each is
@@ -45,7 +49,8 @@
  *     first, so a valid part is not walked for errors.
  *  7. The all-errors set: instance-path.ts (functions take the instance path alone, not ajv's location
  *     object), then error-append.ts (a callee's errors appended, not the list copied; with
- *     error-truncate.ts, a passed union's errors dropped with `pop()`, not a `length` write).
+ *     error-truncate.ts, a passed union's errors dropped with `pop()`, not a `length` write), and
+ *     error-objects.ts (each error object made by one function: 45 bytes fewer each in a bundle).
  *     The accept-path set instead: verdict-only.ts (no locations, no error lists, one shared error object).
  *  8. dedupe.ts droppedStatements: the merged functions and the constants nothing reads any more left out.
  *  9. stable-order.ts inStableOrder: the edits applied, the statements ordered by the names they declare.
@@ -60,6 +65,7 @@ import { ACCEPT_PATH_OPTIONS, discriminateUnions } from './accept-path.ts';
 import { compiledDocument, createAjv, releaseCompiledDocument } from './ajv.ts';
 import { droppedStatements, duplicateFunctions, shareExportSchemas } from './dedupe.ts';
 import { errorListEdits } from './error-append.ts';
+import { ERROR_DECLARATION, ERROR_FUNCTION, errorObjectEdits } from './error-objects.ts';
 import { evaluatedPropsEdits } from './evaluated-props.ts';
 import { instancePathEdits } from './instance-path.ts';
 import { precheckEdits, validatorsOfExports } from './precheck.ts';
@@ -72,6 +78,22 @@ export { createAjv, type AjvClass } from './ajv.ts';
 export type { StandaloneExport, StandaloneParts } from './stable-order.ts';
 
 type AjvInstance = InstanceType<typeof coreModule.default>;
+
+/**
+ * How validators.js reaches the accept-path set: the specifier it imports, resolved by the `imports` map of
+ * the pin's package.json (../package.ts) to `fast` or, under one of `noneConditions`, to `none`: `workerd`,
+ * Cloudflare's runtime key (https://runtime-keys.proposal.wintercg.org/#workerd), which wrangler's esbuild
+ * tries first, then `worker`, then `browser`; and `worker`, a Web worker's. `browser` is left to `fast`
+ * (a page's validation is not a Worker's size limit). Node, Bun and Deno resolve `default`.
+ * The files sit at the package's root, where sources and the published package both have them (a `#`
+ * import is never aliased to sources as the packages are, so its target must exist in both layouts).
+ */
+export const ACCEPT_PATH = {
+  specifier: '#accept-path',
+  fast: 'validators.fast.js',
+  none: 'validators.accept-none.js',
+  noneConditions: ['workerd', 'worker'],
+} as const;
 
 /** A pin's validator modules: validators.js, validators.fast.js, validators.d.ts. */
 export interface ValidatorModules {
@@ -88,7 +110,7 @@ export function emitValidators(plan: PinPlan): ValidatorModules {
   // 4. The all-errors set. The accept-path check in front of calls between validators needs a document
   // without unevaluated-properties bookkeeping (precheck.ts): Ajv2020 is kept only for a document that has it.
   const precheck = Class === Ajv2020.default ? undefined : FAST;
-  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, formatsModule: '@wiregen/core', precheck });
+  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, formatsModule: '@wiregen/core', precheck, errorFunction: true });
   // 5–6. The accept-path set.
   const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, Class);
   fastAjv.addSchema(discriminateUnions(doc).doc);
@@ -123,6 +145,11 @@ export interface StandaloneOptions {
    * ask it first (precheck.ts). Default: none.
    */
   readonly precheck?: string;
+  /**
+   * The all-errors set's error objects made by one function (error-objects.ts): a pin's, which Worker
+   * bundles carry. Default false (a spec's tool validators, a few objects each).
+   */
+  readonly errorFunction?: boolean;
 }
 
 /**
@@ -158,8 +185,11 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   if (precheck !== undefined) edits.push(...precheckEdits(source, precheck, validatorsOfExports(ajv, refs, stable.functions)));
   const added = { imports, declarations };
   if (!verdictOnly) {
-    // 7. The all-errors set: the instance path alone, errors appended, a passed union's popped.
-    edits.push(...instancePathEdits(source), ...errorListEdits(source));
+    // 7. The all-errors set: the instance path alone, errors appended, a passed union's popped, error
+    // objects made by one function.
+    const errorObjects = options.errorFunction ? errorObjectEdits(source) : [];
+    if (errorObjects.length) declarations.push(ERROR_DECLARATION);
+    edits.push(...instancePathEdits(source), ...errorListEdits(source), ...errorObjects);
     // 8–9. Dropped statements, then the edits applied in stable order.
     return inStableOrder(source, edits, renames, added, droppedStatements(source, renameEdits, merged, stable.renames), label);
   }
@@ -181,7 +211,7 @@ export function standaloneEsm(ajv: AjvInstance, refs: Record<string, string>, la
 const FAST = 'fastSet';
 
 /** Names the wrappers of validators.js use besides the validators': a validator may not take one. */
-const RESERVED = new Set([FAST, 'formats', 'runtimeFormats', 'ajvFormats', 'data', 'valid']);
+const RESERVED = new Set([FAST, ERROR_FUNCTION, 'formats', 'runtimeFormats', 'ajvFormats', 'data', 'valid']);
 
 /**
  * validators.js from the all-errors module (its parts, so the megabyte of code is not parsed again): ajv's
@@ -206,8 +236,14 @@ function withAcceptPath(plan: PinPlan, allErrors: StandaloneParts): string {
     head: allErrors.prologue.join('\n'),
     body: `${allErrors.declared.join('\n')}\n`,
     fast: FAST,
+    acceptPath: ACCEPT_PATH.specifier,
     exports: names.map((name) => ({ name, fn: exported.get(name)! })),
   });
+}
+
+/** validators.accept-none.js: every validator of `plan` answers no (see {@link ACCEPT_PATH}). */
+export function emitAcceptNone(plan: PinPlan): string {
+  return render('validators.accept-none.js', { names: plan.validators.map((v) => v.name) });
 }
 
 /**
