@@ -96,7 +96,7 @@ export function scaffold(kind: SpecKind, name: string, target: Target = 'node'):
     },
   };
   const specText = read(`${kind}/${k.spec}`);
-  const files = new Map([[k.spec, t.main ? specText : specText.replace(MAIN_LINES, '')]]);
+  const files = new Map<string, string>([[k.spec, t.main ? specText : specText.replace(MAIN_LINES, '')]]);
   for (const [path, from] of t.files) files.set(path, 'text' in from ? from.text : read(from.template));
   files.set('package.json', `${JSON.stringify(pkg, null, 2)}\n`);
   files.set('tsconfig.json', read('common/tsconfig.json'));
