@@ -108,7 +108,12 @@ export function scaffold(kind: SpecKind, name: string, target: Target = 'node'):
  * Writes a new project into `dir` (created if missing); refuses a folder that is not empty. Returns the
  * files written, relative to it, the commands to run next and the target's notes.
  */
-export function initProject(dir: string, kind: SpecKind, shown: string, target: Target = 'node'): { files: string[]; next: string; notes: readonly string[] } {
+export function initProject(
+  dir: string,
+  kind: SpecKind,
+  shown: string,
+  target: Target = 'node',
+): { files: string[]; next: string; notes: readonly string[] } {
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) throw new CliError([`wiregen init: ${shown} is a file; give a new or empty folder`]);
     if (readdirSync(dir).length) throw new CliError([`wiregen init: ${shown} is not empty; give a new or empty folder`]);

@@ -7,7 +7,7 @@
  * tarballs and the others get a hard-linked copy of its node_modules. Bun and Deno are the devDependencies'
  * binaries (test/runtimes/launch.ts finds them); a runtime that cannot run here skips visibly with the reason.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -84,7 +84,8 @@ export function targetsSuite(packed: () => Packed): void {
   describe('wiregen init --target: each project runs where its target runs', () => {
     let dir: string;
     let shared: string | undefined;
-    const wiregen = (cwd: string, args: readonly string[]) => run(process.execPath, [join(cwd, 'node_modules/wiregen/dist/bin.js'), ...args], { cwd });
+    const wiregen = (cwd: string, args: readonly string[]) =>
+      run(process.execPath, [join(cwd, 'node_modules/wiregen/dist/bin.js'), ...args], { cwd });
     const pkg = (root: string) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
 
     /** `wiregen init <name> --target <target>` from the packed CLI, installed (shared node_modules) and generated. */
@@ -103,6 +104,9 @@ export function targetsSuite(packed: () => Packed): void {
         cpSync(join(shared, 'node_modules'), join(root, 'node_modules'), { recursive: true, verbatimSymlinks: true });
       }
       wiregen(root, pkg(root).scripts['generate']!.split(' ').slice(1));
+      // `npm run typecheck`: the entry files type-check with the project's strict tsconfig.json.
+      expect(pkg(root).scripts['typecheck']).toBe('tsc --noEmit');
+      run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd: root });
       return root;
     }
 
@@ -123,6 +127,23 @@ export function targetsSuite(packed: () => Packed): void {
       rmSync(dir, { recursive: true, force: true });
     });
 
+    it('init --help documents --target; an unknown target is one line on stderr, exit 2', () => {
+      const cli = (args: readonly string[]) =>
+        spawnSync(process.execPath, [join(dir, 'cli/node_modules/wiregen/dist/bin.js'), 'init', ...args], { cwd: dir, encoding: 'utf8' });
+      const help = cli(['--help']);
+      expect(help.status).toBe(0);
+      for (const target of ['node', 'workers', 'deno', 'bun']) expect(help.stdout).toContain(target);
+      expect(help.stdout).toContain('--target');
+      const bad = cli(['nowhere', '--target', 'lambda']);
+      expect([bad.status, bad.stderr]).toEqual([2, 'wiregen init: unknown target lambda; expected one of: node, workers, deno, bun\n']);
+      expect(existsSync(join(dir, 'nowhere'))).toBe(false);
+      // The README's "Where it runs" names each target with the commands its project has.
+      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+      expect(readme).toMatch(/npx wiregen init weather --target workers +# .*npm run dev \(wrangler dev\), npm run deploy/);
+      expect(readme).toMatch(/npx wiregen init weather --target deno +# .*deno task dev, deno task start/);
+      expect(readme).toMatch(/npx wiregen init weather --target bun +# .*npm run dev \(bun --watch\), npm start/);
+    });
+
     it('node: built with tsc and served by wiregen serve (its start script, over HTTP)', async () => {
       const root = project('on-node', 'node');
       run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: root });
@@ -134,23 +155,31 @@ export function targetsSuite(packed: () => Packed): void {
     }, 300_000);
 
     const bun = find('bun');
-    it.skipIf(!bun.binary)(`bun: bun --watch src/main.ts (its dev script) on ${bun.label}${bun.reason ? ` (skipped: ${bun.reason})` : ''}`, async () => {
-      const root = project('on-bun', 'bun');
-      const dev = pkg(root).scripts['dev']!;
-      expect(dev).toBe('bun --watch src/main.ts');
-      const url = await listening(bun.binary!, dev.split(' ').slice(1), root, { PORT: String(await freePort()) });
-      expect((await add(`${url}/mcp`))['result']).toMatchObject({ structuredContent: { sum: 5 } });
-    }, 300_000);
+    it.skipIf(!bun.binary)(
+      `bun: bun --watch src/main.ts (its dev script) on ${bun.label}${bun.reason ? ` (skipped: ${bun.reason})` : ''}`,
+      async () => {
+        const root = project('on-bun', 'bun');
+        const dev = pkg(root).scripts['dev']!;
+        expect(dev).toBe('bun --watch src/main.ts');
+        const url = await listening(bun.binary!, dev.split(' ').slice(1), root, { PORT: String(await freePort()) });
+        expect((await add(`${url}/mcp`))['result']).toMatchObject({ structuredContent: { sum: 5 } });
+      },
+      300_000,
+    );
 
     const deno = find('deno');
-    it.skipIf(!deno.binary)(`deno: deno task start (deno.json) on ${deno.label}${deno.reason ? ` (skipped: ${deno.reason})` : ''}`, async () => {
-      const root = project('on-deno', 'deno');
-      const tasks = (JSON.parse(readFileSync(join(root, 'deno.json'), 'utf8')) as { tasks: Record<string, string> }).tasks;
-      expect(tasks['start']).toMatch(/^deno run .*--allow-net=127\.0\.0\.1 .*src\/main\.ts$/);
-      // `deno task` runs the task's `deno` as the binary it was started with; DENO_NO_UPDATE_CHECK: no network.
-      const url = await listening(deno.binary!, ['task', 'start'], root, { PORT: String(await freePort()), DENO_NO_UPDATE_CHECK: '1' });
-      expect((await add(`${url}/mcp`))['result']).toMatchObject({ structuredContent: { sum: 5 } });
-    }, 300_000);
+    it.skipIf(!deno.binary)(
+      `deno: deno task start (deno.json) on ${deno.label}${deno.reason ? ` (skipped: ${deno.reason})` : ''}`,
+      async () => {
+        const root = project('on-deno', 'deno');
+        const tasks = (JSON.parse(readFileSync(join(root, 'deno.json'), 'utf8')) as { tasks: Record<string, string> }).tasks;
+        expect(tasks['start']).toMatch(/^deno run .*--allow-net=127\.0\.0\.1 .*src\/main\.ts$/);
+        // `deno task` runs the task's `deno` as the binary it was started with; DENO_NO_UPDATE_CHECK: no network.
+        const url = await listening(deno.binary!, ['task', 'start'], root, { PORT: String(await freePort()), DENO_NO_UPDATE_CHECK: '1' });
+        expect((await add(`${url}/mcp`))['result']).toMatchObject({ structuredContent: { sum: 5 } });
+      },
+      300_000,
+    );
 
     // Workers: wrangler is not run here. `wrangler dev` bundles src/worker.ts with esbuild (wrangler.toml's
     // `main`, its [alias], the conditions workerd/worker/browser) and serves it with miniflare on workerd; the
@@ -206,7 +235,9 @@ export function targetsSuite(packed: () => Packed): void {
         outfile: join(root, '.wrangler/worker.js'),
         logLevel: 'silent',
       });
-      const nodeImports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.path.startsWith('node:')).map((i) => i.path));
+      const nodeImports = Object.values(result.metafile.outputs).flatMap((o) =>
+        o.imports.filter((i) => i.path.startsWith('node:')).map((i) => i.path),
+      );
       if (!serve) return { url: '', nodeImports };
       const bindings = { ...(vars ? { ALLOWED_HOSTS: vars[1] } : {}), ...devVars };
       const { node } = worker as { node: string };
@@ -218,51 +249,59 @@ export function targetsSuite(packed: () => Packed): void {
       return { url, nodeImports };
     }
 
-    it.skipIf('missing' in worker)(`workers, MCP server: wrangler dev's bundle on workerd (miniflare; node:module stubbed, see comment)${workerSkip}`, async () => {
-      const root = project('on-workers', 'workers');
-      expect(pkg(root).scripts).toMatchObject({ dev: 'wrangler dev', deploy: 'wrangler deploy' });
-      expect(pkg(root).devDependencies['wrangler']).toBe('4.164.0');
-      // The packed @wiregen/runtime/mcp imports node:module at its top (runtime/mcp/node-builtins.ts, bundled into
-      // dist/mcp/index.js; the sources' bundle, test/bundle/fetch-path.test.ts, drops it): workerd refuses to start
-      // such a Worker ("No such module"). Named here so that this test fails once that is fixed (then drop the
-      // stub); until then the Worker is run with node:module stubbed, to check the rest.
-      expect((await serveWorker(root, [], false)).nodeImports).toEqual(['node:module']);
-      const { url, nodeImports } = await serveWorker(root, ['node:module']);
-      expect(nodeImports).toEqual([]);
-      expect((await add(`${url}/mcp`))['result']).toMatchObject({ resultType: 'complete', structuredContent: { sum: 5 } });
-      // Only 2026-07-28 is served: a handshake-era initialize is refused (lifecycle: -32602 "Unsupported protocol version").
-      const init = await fetch(`${url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'targets', version: '1.0.0' } },
-        }),
-      });
-      expect(await init.text()).toContain('-32602');
-    }, 300_000);
+    it.skipIf('missing' in worker)(
+      `workers, MCP server: wrangler dev's bundle on workerd (miniflare; node:module stubbed, see comment)${workerSkip}`,
+      async () => {
+        const root = project('on-workers', 'workers');
+        expect(pkg(root).scripts).toMatchObject({ dev: 'wrangler dev', deploy: 'wrangler deploy' });
+        expect(pkg(root).devDependencies['wrangler']).toBe('4.164.0');
+        // The packed @wiregen/runtime/mcp imports node:module at its top (runtime/mcp/node-builtins.ts, bundled into
+        // dist/mcp/index.js; the sources' bundle, test/bundle/fetch-path.test.ts, drops it): workerd refuses to start
+        // such a Worker ("No such module"). Named here so that this test fails once that is fixed (then drop the
+        // stub); until then the Worker is run with node:module stubbed, to check the rest.
+        expect((await serveWorker(root, [], false)).nodeImports).toEqual(['node:module']);
+        const { url, nodeImports } = await serveWorker(root, ['node:module']);
+        expect(nodeImports).toEqual([]);
+        expect((await add(`${url}/mcp`))['result']).toMatchObject({ resultType: 'complete', structuredContent: { sum: 5 } });
+        // Only 2026-07-28 is served: a handshake-era initialize is refused (lifecycle: -32602 "Unsupported protocol version").
+        const init = await fetch(`${url}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'targets', version: '1.0.0' } },
+          }),
+        });
+        expect(await init.text()).toContain('-32602');
+      },
+      300_000,
+    );
 
-    it.skipIf('missing' in worker)(`workers, A2A agent: its card and SendMessage on workerd (miniflare)${workerSkip}`, async () => {
-      const root = project('agent-on-workers', 'workers', true);
-      const { url, nodeImports } = await serveWorker(root);
-      expect(nodeImports).toEqual([]);
-      const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { name: string; supportedInterfaces: { url: string }[] };
-      expect(card.name).toBe('agent-on-workers');
-      // The card names where the first request arrived.
-      expect(card.supportedInterfaces[0]!.url).toBe(`${url}/a2a`);
-      const sent = await fetch(`${url}/a2a`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'SendMessage',
-          params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'hello' }] } },
-        }),
-      });
-      expect(await sent.text()).toContain('You said: hello');
-    }, 300_000);
+    it.skipIf('missing' in worker)(
+      `workers, A2A agent: its card and SendMessage on workerd (miniflare)${workerSkip}`,
+      async () => {
+        const root = project('agent-on-workers', 'workers', true);
+        const { url, nodeImports } = await serveWorker(root);
+        expect(nodeImports).toEqual([]);
+        const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { name: string; supportedInterfaces: { url: string }[] };
+        expect(card.name).toBe('agent-on-workers');
+        // The card names where the first request arrived.
+        expect(card.supportedInterfaces[0]!.url).toBe(`${url}/a2a`);
+        const sent = await fetch(`${url}/a2a`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'SendMessage',
+            params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'hello' }] } },
+          }),
+        });
+        expect(await sent.text()).toContain('You said: hello');
+      },
+      300_000,
+    );
   });
 }
