@@ -2,7 +2,8 @@
  * @module init/scaffold — `wiregen init [dir] [--agent]`: a new project around one spec. An MCP server
  * (server.yaml, src/server.ts) or an A2A agent (agent.yaml, src/agent.ts), with package.json (scripts
  * generate, build, start, dev, typecheck; dependencies on @wiregen/runtime and the pin's package, wiregen as
- * a dev dependency), a strict tsconfig.json and .gitignore. The files are templates/ with `{{key}}` filled in.
+ * a dev dependency), a strict tsconfig.json and .gitignore; `--target` adds where it runs (init/targets.ts:
+ * Node, Workers, Deno, Bun). The files are templates/ with `{{key}}` filled in.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliError } from '../commands/command.ts';
 import { defaultPin, type SpecKind } from '../spec/pins.ts';
+import { targetFiles, type Target } from './targets.ts';
 
 const TEMPLATES = fileURLToPath(new URL('./templates/', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -53,24 +55,30 @@ function fill(text: string, values: Readonly<Record<string, string>>): string {
   });
 }
 
-/** The files of a new project, by path relative to it. */
-export function scaffold(kind: SpecKind, name: string): Map<string, string> {
+/** The spec's `main` line and its comment, dropped when the project's entry is not the behaviours module. */
+const MAIN_LINES = /^# What `wiregen serve .*\nmain: .*\n/m;
+
+/** The files of a new project, by path relative to it, and the notes of its target. */
+export function scaffold(kind: SpecKind, name: string, target: Target = 'node'): Map<string, string> {
   const k = KINDS[kind];
   const pin = defaultPin(kind);
   const wiregen = packageJson('wiregen');
   const values = { name, revision: pin.revision };
   const read = (rel: string) => fill(readFileSync(join(TEMPLATES, rel), 'utf8'), values);
+  const t = targetFiles(target, kind, name, k.spec);
+  const node = target === 'node';
   const pkg = {
     name,
     version: '0.1.0',
     private: true,
     type: 'module',
+    ...(t.engines ? { engines: t.engines } : {}),
     scripts: {
       generate: `wiregen generate --spec ${k.spec} --out src/generated`,
-      build: 'npm run generate && tsc',
+      ...(node ? { build: 'npm run generate && tsc' } : {}),
       typecheck: 'tsc --noEmit',
-      start: `wiregen serve dist/${k.module}.js ${k.serve}`,
-      dev: `wiregen serve ${k.spec} ${k.serve}`,
+      ...(node ? { start: `wiregen serve dist/${k.module}.js ${k.serve}`, dev: `wiregen serve ${k.spec} ${k.serve}` } : {}),
+      ...t.scripts,
     },
     dependencies: {
       '@wiregen/runtime': packageJson('@wiregen/runtime').version,
@@ -81,33 +89,42 @@ export function scaffold(kind: SpecKind, name: string): Map<string, string> {
     },
     devDependencies: {
       wiregen: wiregen.version,
-      tsx: wiregen.peerDependencies?.['tsx'] ?? 'latest',
+      // tsx runs the TypeScript sources for `wiregen serve <spec>` (npm run dev on Node).
+      ...(node ? { tsx: wiregen.peerDependencies?.['tsx'] ?? 'latest' } : {}),
+      ...t.devDependencies,
       ...TOOLING,
     },
   };
-  return new Map([
-    [k.spec, read(`${kind}/${k.spec}`)],
-    [`src/${k.module}.ts`, read(`${kind}/src/${k.module}.ts.tmpl`)],
-    ['package.json', `${JSON.stringify(pkg, null, 2)}\n`],
-    ['tsconfig.json', read('common/tsconfig.json')],
-    ['.gitignore', read('common/gitignore')],
-  ]);
+  const specText = read(`${kind}/${k.spec}`);
+  const files = new Map<string, string>([[k.spec, t.main ? specText : specText.replace(MAIN_LINES, '')]]);
+  for (const [path, from] of t.files) files.set(path, 'text' in from ? from.text : read(from.template));
+  files.set('package.json', `${JSON.stringify(pkg, null, 2)}\n`);
+  files.set('tsconfig.json', read('common/tsconfig.json'));
+  files.set('.gitignore', read('common/gitignore') + t.ignore.map((l) => `${l}\n`).join(''));
+  return files;
 }
 
 /**
  * Writes a new project into `dir` (created if missing); refuses a folder that is not empty. Returns the
- * files written, relative to it.
+ * files written, relative to it, the commands to run next and the target's notes.
  */
-export function initProject(dir: string, kind: SpecKind, shown: string): string[] {
+export function initProject(
+  dir: string,
+  kind: SpecKind,
+  shown: string,
+  target: Target = 'node',
+): { files: string[]; next: string; notes: readonly string[] } {
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) throw new CliError([`wiregen init: ${shown} is a file; give a new or empty folder`]);
     if (readdirSync(dir).length) throw new CliError([`wiregen init: ${shown} is not empty; give a new or empty folder`]);
   }
-  const files = scaffold(kind, projectName(resolve(dir), KINDS[kind].fallback));
+  const name = projectName(resolve(dir), KINDS[kind].fallback);
+  const files = scaffold(kind, name, target);
   for (const [rel, text] of files) {
     const path = join(dir, rel);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
   }
-  return [...files.keys()];
+  const { next, notes } = targetFiles(target, kind, name, KINDS[kind].spec);
+  return { files: [...files.keys()], next, notes };
 }

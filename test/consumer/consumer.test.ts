@@ -5,7 +5,8 @@
  * `tsc` type-checks them with the strict consumer flags and no `allowImportingTsExtensions`; they run on plain
  * Node (no tsx, no loader); and the official clients call them: `@modelcontextprotocol/sdk` 1.32.2 (handshake
  * era) and `@modelcontextprotocol/client` 2.4.0 (2026-07-28 through its versionNegotiation) over stdio and
- * Streamable HTTP, and `@a2a-js/sdk` 1.3.0 for the agent.
+ * Streamable HTTP, and `@a2a-js/sdk` 1.3.0 for the agent. `wiregen init --target` makes a project for each
+ * target, run on Node, Bun, Deno and workerd (targets.suite.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { children } from './harness.ts';
 import { mcpServerSuite } from './mcp-server.suite.ts';
 import { notesServerSuite } from './notes-server.suite.ts';
 import { buildAndPack, packedFiles, workspacePackages, type Packed } from './packages.ts';
+import { targetsSuite } from './targets.suite.ts';
 
 let packed: Packed;
 
@@ -68,3 +70,4 @@ mcpServerSuite(() => packed);
 notesServerSuite(() => packed);
 cliSuite(() => packed);
 a2aAgentSuite(() => packed);
+targetsSuite(() => packed);

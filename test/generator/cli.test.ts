@@ -53,7 +53,7 @@ describe('wiregen --help', () => {
     ],
     [['pin', 'mcp-x', '--form', 'dir'], 'wiregen pin: unknown option --form; did you mean --from? (wiregen pin --help)'],
     [['diff', '--againts', 'HEAD'], 'wiregen diff: unknown option --againts; did you mean --against? (wiregen diff --help)'],
-    [['init', '--zzz'], 'wiregen init: unknown option --zzz; its options are --agent, --help (wiregen init --help)'],
+    [['init', '--zzz'], 'wiregen init: unknown option --zzz; its options are --agent, --target, --help (wiregen init --help)'],
     [['serve', 'golden', '--http'], 'wiregen serve: --http needs a value (wiregen serve --help)'],
     [['generate', '--check=yes'], 'wiregen generate: --check takes no value (wiregen generate --help)'],
     [['generate', 'stray'], 'wiregen generate: unexpected argument "stray" (wiregen generate --help)'],
