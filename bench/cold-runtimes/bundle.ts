@@ -12,11 +12,13 @@ import { build } from 'esbuild';
 import { ROOT } from '../lib/proc.ts';
 import { bundleWorker } from '../lib/worker-bundle.ts';
 
-export type Handler = 'ours' | 'sdk' | 'hello';
+/** `ours-modern`: ours with only 2026-07-28's package bundled (the others aliased away, as docs/deployment.md tells a Worker to do). */
+export type Handler = 'ours' | 'ours-modern' | 'sdk' | 'hello';
 export type Host = 'bun' | 'deno' | 'workerd';
 
 export const HANDLERS: Record<Handler, string> = {
   ours: 'bench/cold-runtimes/handlers/ours.ts',
+  'ours-modern': 'bench/cold-runtimes/handlers/ours.ts',
   sdk: 'bench/cold-runtimes/handlers/sdk.mjs',
   hello: 'bench/cold-runtimes/handlers/hello.mjs',
 };
@@ -35,11 +37,12 @@ console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.port + '/mcp' }))
 
 /** Bundles `handler` for `host`; resolves with the bundle's path. */
 export async function bundleFor(host: Host, handler: Handler): Promise<string> {
+  if (handler === 'ours-modern' && host !== 'workerd') throw new Error('ours-modern is bundled for workerd only');
   const outdir = join(OUT, `${host}-${handler}`);
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   if (host === 'workerd') {
-    const bundle = await bundleWorker(HANDLERS[handler], { outdir });
+    const bundle = await bundleWorker(HANDLERS[handler], { outdir, ...(handler === 'ours-modern' ? { served: ['2026-07-28'] } : {}) });
     return join(ROOT, Object.keys(bundle.metafile.outputs)[0]!);
   }
   const outfile = join(outdir, 'server.mjs');

@@ -21,12 +21,13 @@ import type { PartOptions } from '../lib/part.ts';
 import { CHILD_ENV, NODE, ROOT } from '../lib/proc.ts';
 import { ratioRow, valueRow } from '../lib/rows.ts';
 import { findRuntime, type RuntimeName } from '../lib/runtimes.ts';
-import type { Row } from '../lib/table.ts';
+import { median, type Row } from '../lib/table.ts';
 import { bundleFor, type Handler } from './bundle.ts';
 import { coldStart, type Launch } from './spawn.ts';
 
 export const PART = 'cold-runtimes';
 type Runtime = 'node' | RuntimeName;
+type Who = 'ours' | 'sdk' | 'hello' | 'modern';
 export const RUNTIMES: readonly Runtime[] = ['node', 'bun', 'deno', 'workerd'];
 
 /** What each runtime's rows say they include. */
@@ -57,13 +58,14 @@ function subject(label: string, launch: Launch | string, hello = false): Subject
 }
 
 /** The subjects of a runtime: ours, the SDK, and (not on Node) the hello floor. */
-async function subjectsOf(runtime: Runtime): Promise<Record<'ours' | 'sdk' | 'hello', Subject | undefined>> {
+async function subjectsOf(runtime: Runtime): Promise<Record<Who, Subject | undefined>> {
   if (runtime === 'node') {
     const [ours, sdk] = [await oursHttp(), v2Http()];
     return {
       ours: subject('ours', { binary: NODE, args: ours.args, env: CHILD_ENV }),
       sdk: subject('SDK v2', { binary: NODE, args: sdk.args, env: CHILD_ENV }),
       hello: undefined,
+      modern: undefined,
     };
   }
   const found = findRuntime(runtime);
@@ -86,6 +88,7 @@ async function subjectsOf(runtime: Runtime): Promise<Record<'ours' | 'sdk' | 'he
     ours: subject('ours', await launchOf('ours')),
     sdk: subject('SDK v2', await launchOf('sdk')),
     hello: subject('hello', await launchOf('hello'), true),
+    modern: runtime === 'workerd' ? subject('ours, 2026-07-28 only', await launchOf('ours-modern')) : undefined,
   };
 }
 
@@ -110,20 +113,20 @@ export interface MeasureOptions {
 
 /** Measures `rounds` rounds (after one unrecorded start of each, which warms the file system cache) and returns the rows. */
 export async function measure({ rounds, log, runtimes = RUNTIMES, quick = false }: MeasureOptions): Promise<Row[]> {
-  const all = new Map<Runtime, Record<'ours' | 'sdk' | 'hello', Subject | undefined>>();
+  const all = new Map<Runtime, Record<Who, Subject | undefined>>();
   for (const r of runtimes) all.set(r, await subjectsOf(r));
-  if (!quick) for (const [r, s] of all) for (const x of [s.ours, s.sdk, s.hello]) if (x) await once(r, x, false);
+  if (!quick) for (const [r, s] of all) for (const x of [s.ours, s.sdk, s.modern, s.hello]) if (x) await once(r, x, false);
   for (let round = 0; round < rounds; round++) {
     for (const [r, s] of all) {
       const pair = round % 2 === 0 ? [s.ours, s.sdk] : [s.sdk, s.ours];
-      for (const x of [...pair, s.hello]) if (x) await once(r, x, true);
+      for (const x of [...pair, s.modern, s.hello]) if (x) await once(r, x, true);
     }
   }
   const rows: Row[] = [];
   const metric = 'cold start ms';
   const fmt = (xs: readonly number[]) => xs.map((x) => x.toFixed(0)).join(' ');
   for (const [r, s] of all) {
-    const { ours, sdk, hello } = s as Record<'ours' | 'sdk', Subject> & { hello?: Subject };
+    const { ours, sdk, hello, modern } = s as Record<'ours' | 'sdk', Subject> & { hello?: Subject; modern?: Subject };
     log(`${PART} ${r}: ours ${fmt(ours.ms)} ms, SDK v2 ${fmt(sdk.ms)} ms${hello ? `, hello ${fmt(hello.ms)} ms` : ''}`);
     const what = `${r}, first answer: tools/call 2026-07-28 (${HOSTED[r]})`;
     const failed = (x: Subject) => x.reason !== undefined || x.ms.length === 0;
@@ -150,6 +153,27 @@ export async function measure({ rounds, log, runtimes = RUNTIMES, quick = false 
               note: "each round's start less that round's hello start",
             }),
           );
+    if (modern)
+      rows.push(
+        !failed(modern) && !failed(sdk) && modern.ms.length === sdk.ms.length
+          ? ratioRow(
+              PART,
+              `ours, 2026-07-28 only bundled, ${what}`,
+              metric,
+              modern.ms,
+              sdk.ms,
+              'SDK v2',
+              undefined,
+              'the other revisions aliased away',
+            )
+          : {
+              part: PART,
+              subject: `ours, 2026-07-28 only bundled, ${what}`,
+              metric,
+              value: failed(modern) ? null : median(modern.ms),
+              note: modern.reason ?? sdk.reason ?? 'no rounds',
+            },
+      );
     if (hello)
       rows.push(
         failed(hello)

@@ -31,6 +31,12 @@ export function renderColdRuntimes(rows: readonly Row[]): string {
     const above = (who: string) => mine.find((r) => r.subject === `${who}, ${runtime}, above the hello floor`);
     const aboveText = hello ? `${ms(above('ours'))} / ${ms(above('SDK v2 2.4.0'))}` : '—';
     lines.push(`| ${runtime} | ${ms(ours)} | ${ms(sdk)} | ${ratio} | ${hello ? ms(hello) : '—'} | ${aboveText} | ${how} |`);
+    const modern = mine.find((r) => r.subject.startsWith(`ours, 2026-07-28 only bundled, ${runtime}`));
+    const m = modern?.spread;
+    if (modern)
+      lines.push(
+        `| ${runtime}, ours with 2026-07-28 only | ${ms(modern)} | ${ms(sdk)} | ${m ? `**${f(m.median)}** (${f(m.min)}–${f(m.max)}, ${m.rounds.length} rounds)` : (modern.note ?? '—')} | — | — | the other MCP revisions aliased away, as docs/deployment.md tells a Worker |`,
+      );
   }
   return lines.join('\n');
 }
