@@ -127,7 +127,9 @@ export async function measure({ rounds, log, runtimes = RUNTIMES, quick = false 
   const fmt = (xs: readonly number[]) => xs.map((x) => x.toFixed(0)).join(' ');
   for (const [r, s] of all) {
     const { ours, sdk, hello, modern } = s as Record<'ours' | 'sdk', Subject> & { hello?: Subject; modern?: Subject };
-    log(`${PART} ${r}: ours ${fmt(ours.ms)} ms, SDK v2 ${fmt(sdk.ms)} ms${hello ? `, hello ${fmt(hello.ms)} ms` : ''}`);
+    log(
+      `${PART} ${r}: ours ${fmt(ours.ms)} ms, SDK v2 ${fmt(sdk.ms)} ms${modern ? `, ours 2026-07-28 only ${fmt(modern.ms)} ms` : ''}${hello ? `, hello ${fmt(hello.ms)} ms` : ''}`,
+    );
     const what = `${r}, first answer: tools/call 2026-07-28 (${HOSTED[r]})`;
     const failed = (x: Subject) => x.reason !== undefined || x.ms.length === 0;
     if (!failed(ours) && !failed(sdk) && ours.ms.length === sdk.ms.length)
