@@ -8,6 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { COLD_BEGIN, COLD_END, renderColdRuntimes } from './cold-runtimes/table.ts';
 import { ROOT } from './lib/proc.ts';
 import type { Share } from './lib/profile.ts';
 import { renderTable, type Row } from './lib/table.ts';
@@ -107,10 +108,32 @@ const text = [
   END,
 ].join('\n');
 
+// The cold start by runtime, one table (its own section of BENCHMARKS.md), when the run has the part.
+const cold = renderColdRuntimes(r.rows);
+const coldText = cold
+  ? [
+      COLD_BEGIN,
+      '',
+      `\`${r.command}\` at commit ${r.commit ?? 'unknown'}; \`nproc\` ${m.nproc}; CPU \`${m.cpu}\`; Node \`${m.node}\`; load average ${r.parts.find((p) => p.part === 'cold-runtimes')?.loadavgBefore[0]?.toFixed(1) ?? '?'} at the start of the part. Medians over the rounds, ms from spawn to the first answer.`,
+      '',
+      cold,
+      '',
+      COLD_END,
+    ].join('\n')
+  : '';
+
+/** `md` with what lies between `begin` and `end` (the markers included) replaced by `block`. */
+function replaced(md: string, begin: string, end: string, block: string): string {
+  const [a, b] = [md.indexOf(begin), md.indexOf(end)];
+  if (a < 0 || b < 0) throw new Error(`BENCHMARKS.md: no ${begin} … ${end} section`);
+  return md.slice(0, a) + block + md.slice(b + end.length);
+}
+
 if (flags.includes('--write')) {
   const path = join(ROOT, 'BENCHMARKS.md');
-  const md = readFileSync(path, 'utf8');
-  const [a, b] = [md.indexOf(BEGIN), md.indexOf(END)];
-  if (a < 0 || b < 0) throw new Error(`BENCHMARKS.md: no ${BEGIN} … ${END} section`);
-  writeFileSync(path, md.slice(0, a) + text + md.slice(b + END.length));
-} else process.stdout.write(`${text}\n`);
+  let md = readFileSync(path, 'utf8');
+  // A run of the cold start by runtime alone leaves the rest of the generated part as it is, and the other way round.
+  if (r.rows.some((row) => row.part !== 'cold-runtimes')) md = replaced(md, BEGIN, END, text);
+  if (coldText) md = replaced(md, COLD_BEGIN, COLD_END, coldText);
+  writeFileSync(path, md);
+} else process.stdout.write(`${text}\n${coldText ? `\n${coldText}\n` : ''}`);
