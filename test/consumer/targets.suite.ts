@@ -191,10 +191,10 @@ export function targetsSuite(packed: () => Packed): void {
 
     /**
      * Bundles the project's Worker as wrangler does and serves it on miniflare; resolves with its URL and the
-     * Node modules the bundle imports. `stub`: Node modules the bundle may import, given as a module whose
-     * functions throw when called (what workerd without nodejs_compat cannot load at all).
+     * Node modules the bundle imports (none may be: workerd without nodejs_compat refuses to start a bundle
+     * that imports one).
      */
-    async function serveWorker(root: string, stub: readonly string[] = [], serve = true): Promise<{ url: string; nodeImports: string[] }> {
+    async function serveWorker(root: string): Promise<{ url: string; nodeImports: string[] }> {
       const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
       const value = (key: string) => new RegExp(`^${key} = "(.*)"$`, 'm').exec(toml)?.[1];
       const alias = Object.fromEntries([...toml.matchAll(/^"(@wiregen\/[^"]+)" = "(.+)"$/gm)].map(([, from, to]) => [from!, join(root, to!)]));
@@ -209,9 +209,6 @@ export function targetsSuite(packed: () => Packed): void {
         : {};
       // No compatibility flag (so no nodejs_compat): https://developers.cloudflare.com/workers/configuration/compatibility-flags/
       expect(toml).not.toMatch(/^compatibility_flags/m);
-      const stubbed = join(root, '.wrangler/node-stub.js');
-      mkdirSync(dirname(stubbed), { recursive: true });
-      writeFileSync(stubbed, "export function createRequire() { throw new Error('no Node modules on this Worker'); }\n");
       const result = await build({
         entryPoints: [join(root, value('main')!)],
         absWorkingDir: root,
@@ -225,12 +222,6 @@ export function targetsSuite(packed: () => Packed): void {
         // Without nodejs_compat, wrangler leaves Node's modules as imports (warning that the Worker may throw
         // when it loads them); workerd then refuses to start a bundle that imports one.
         external: ['node:*'],
-        plugins: [
-          {
-            name: 'stub',
-            setup: (b) => b.onResolve({ filter: /^node:/ }, (a) => (stub.includes(a.path) ? { path: stubbed } : undefined)),
-          },
-        ],
         metafile: true,
         outfile: join(root, '.wrangler/worker.js'),
         logLevel: 'silent',
@@ -238,7 +229,6 @@ export function targetsSuite(packed: () => Packed): void {
       const nodeImports = Object.values(result.metafile.outputs).flatMap((o) =>
         o.imports.filter((i) => i.path.startsWith('node:')).map((i) => i.path),
       );
-      if (!serve) return { url: '', nodeImports };
       const bindings = { ...(vars ? { ALLOWED_HOSTS: vars[1] } : {}), ...devVars };
       const { node } = worker as { node: string };
       const url = await listening(
@@ -250,17 +240,12 @@ export function targetsSuite(packed: () => Packed): void {
     }
 
     it.skipIf('missing' in worker)(
-      `workers, MCP server: wrangler dev's bundle on workerd (miniflare; node:module stubbed, see comment)${workerSkip}`,
+      `workers, MCP server: wrangler dev's bundle on workerd (miniflare)${workerSkip}`,
       async () => {
         const root = project('on-workers', 'workers');
         expect(pkg(root).scripts).toMatchObject({ dev: 'wrangler dev', deploy: 'wrangler deploy' });
         expect(pkg(root).devDependencies['wrangler']).toBe('4.164.0');
-        // The packed @wiregen/runtime/mcp imports node:module at its top (runtime/mcp/node-builtins.ts, bundled into
-        // dist/mcp/index.js; the sources' bundle, test/bundle/fetch-path.test.ts, drops it): workerd refuses to start
-        // such a Worker ("No such module"). Named here so that this test fails once that is fixed (then drop the
-        // stub); until then the Worker is run with node:module stubbed, to check the rest.
-        expect((await serveWorker(root, [], false)).nodeImports).toEqual(['node:module']);
-        const { url, nodeImports } = await serveWorker(root, ['node:module']);
+        const { url, nodeImports } = await serveWorker(root);
         expect(nodeImports).toEqual([]);
         expect((await add(`${url}/mcp`))['result']).toMatchObject({ resultType: 'complete', structuredContent: { sum: 5 } });
         // Only 2026-07-28 is served: a handshake-era initialize is refused (lifecycle: -32602 "Unsupported protocol version").
