@@ -91,6 +91,7 @@ export {
   type HttpRefusal,
   type McpHttpOptions,
   type RunningHttpServer,
+  type WorkerContext,
 } from './http/handler.ts';
 export {
   mcpExpress,

@@ -28,6 +28,9 @@ export class Exchange {
   /** Its SSE stream ended before the response (polling, or the client went away): events are only recorded. */
   #detached = false;
   done = false;
+  /** Resolved when the response is given (`finish`), whether or not its stream was still attached. */
+  readonly finished: Promise<void>;
+  #finished!: () => void;
   /** The verified token of the HTTP request this exchange answers (RequestContext.auth), if any. */
   auth: AuthInfo | undefined;
 
@@ -51,6 +54,7 @@ export class Exchange {
     this.#statusFor = statusFor;
     this.#keepAliveMs = keepAliveMs;
     this.#log = log;
+    this.finished = new Promise((resolve) => (this.#finished = resolve));
   }
 
   get streamNo(): number | undefined {
@@ -78,6 +82,7 @@ export class Exchange {
 
   finish(text: string, errorCode: number | undefined): void {
     this.done = true;
+    this.#finished();
     if (this.#sse) {
       this.event(text);
       if (!this.#detached) this.#sse.end();
