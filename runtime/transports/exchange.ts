@@ -46,7 +46,7 @@ export interface HttpRequest {
    * Keeps `work` of this request running after its answer ended, where the platform ends a request's work with
    * its response (a Cloudflare Worker's `ctx.waitUntil`); absent where work goes on anyway (Node, Bun, Deno).
    */
-  readonly keepAlive?: (work: Promise<unknown>) => void;
+  readonly keepAlive?: ((work: Promise<unknown>) => void) | undefined;
 }
 
 /** An answer being written. */

@@ -387,7 +387,6 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** Listens on `host:port` (port 0: any free port); loopback by default, with the Host check on for it. */
 /**
  * The third argument a Cloudflare Worker's `fetch(request, env, ctx)` is given (Hono's `app.fetch` passes it
  * on): its `waitUntil` keeps a request's work running after its response ended
@@ -397,6 +396,8 @@ export interface RunningHttpServer {
 export interface WorkerContext {
   waitUntil(promise: Promise<unknown>): void;
 }
+
+/** Listens on `host:port` (port 0: any free port); loopback by default, with the Host check on for it. */
 
 export async function listenMcpHttp(server: McpServer, options: McpHttpOptions & { port?: number; host?: string } = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
