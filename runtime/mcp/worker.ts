@@ -56,7 +56,7 @@ export function mcpWorker<E extends PlatformEnv = PlatformEnv>(
     );
   };
   return {
-    async fetch(request: Request, env: E): Promise<Response> {
+    async fetch(request: Request, env: E, ctx?: PlatformContext): Promise<Response> {
       try {
         handler ??= build(env);
       } catch (err) {
@@ -67,7 +67,8 @@ export function mcpWorker<E extends PlatformEnv = PlatformEnv>(
           { status: 500 },
         );
       }
-      return handler(request);
+      // ctx: its waitUntil keeps a request going after ctx.closeStream() ended its response (McpFetchHandler).
+      return handler(request, env, ctx);
     },
   };
 }

@@ -42,6 +42,11 @@ export interface HttpRequest {
    * reading the rest), all of it within `timeoutMs` (HttpFailure 408 otherwise).
    */
   body(limit: number, timeoutMs: number): Promise<string>;
+  /**
+   * Keeps `work` of this request running after its answer ended, where the platform ends a request's work with
+   * its response (a Cloudflare Worker's `ctx.waitUntil`); absent where work goes on anyway (Node, Bun, Deno).
+   */
+  readonly keepAlive?: ((work: Promise<unknown>) => void) | undefined;
 }
 
 /** An answer being written. */

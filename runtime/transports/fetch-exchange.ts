@@ -14,8 +14,12 @@ export class FetchRequest implements HttpRequest {
   readonly #url: URL;
   #headers: HeaderRecord | undefined;
 
-  constructor(request: Request) {
+  readonly keepAlive: ((work: Promise<unknown>) => void) | undefined;
+
+  /** `waitUntil`: a Worker's `ctx.waitUntil` (HttpRequest.keepAlive). */
+  constructor(request: Request, waitUntil?: (work: Promise<unknown>) => void) {
     this.request = request;
+    this.keepAlive = waitUntil;
     this.#url = new URL(request.url);
     this.target = this.#url.pathname + this.#url.search;
   }

@@ -74,8 +74,6 @@ export function resumeCases(target: McpTarget): void {
 
   // Cases that read the fixture's aborts need it in this process (Traits.inProcess).
   const local = it.skipIf(!target.traits.inProcess);
-  // Cases whose request goes on after ctx.closeStream ended its response (Traits.runsAfterResponse).
-  const goesOn = it.skipIf(!target.traits.runsAfterResponse);
   describe('resumable SSE streams (SEP-1699)', () => {
     it('off by default: no priming event and no event ids', async () => {
       const { url, id } = await session({});
@@ -114,7 +112,7 @@ export function resumeCases(target: McpTarget): void {
       expect(aborted).toEqual([]);
     });
 
-    goesOn('a reconnect while the request still runs gets the rest as it comes', async () => {
+    it('a reconnect while the request still runs gets the rest as it comes', async () => {
       const { url, id } = await session({ resumability: {} });
       const stream = await post(url, id, pollCall);
       await stream.ended;
@@ -123,7 +121,7 @@ export function resumeCases(target: McpTarget): void {
       expect(resumed.frames).toEqual([progress(2), POLLED]);
     });
 
-    goesOn('replays only the named stream after the given id: not its earlier events, not other streams', async () => {
+    it('replays only the named stream after the given id: not its earlier events, not other streams', async () => {
       const { url, id } = await session({ resumability: {} });
       const other = await post(url, id, rpc(4, 'tools/call', { name: 'progress', arguments: {}, _meta: { progressToken: 'pt' } }));
       await other.ended;
@@ -147,7 +145,7 @@ export function resumeCases(target: McpTarget): void {
       expect(aborted).toEqual([]);
     });
 
-    goesOn('the replay log is bounded: a reconnect whose events were dropped is not resumed', async () => {
+    it('the replay log is bounded: a reconnect whose events were dropped is not resumed', async () => {
       const { url, id } = await session({ resumability: { replayBytes: 64 } });
       const stream = await post(url, id, pollCall);
       await stream.ended;

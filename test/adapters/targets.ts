@@ -36,12 +36,6 @@ export interface Traits {
    */
   readonly connectionHeader: boolean;
   /**
-   * A request's work goes on after its answer stream ended (false: workerd, where a request's work ends with its
-   * response: what a handler still does after `ctx.closeStream()`, its timers included, is cancelled, unless the
-   * Worker keeps it with `ctx.waitUntil`, https://developers.cloudflare.com/workers/runtime-apis/context/).
-   */
-  readonly runsAfterResponse: boolean;
-  /**
    * The server learns that a client went away, aborting `ctx.signal` and releasing the connection (false:
    * workerd gives a Worker no sign of it, neither a cancel of the stream it answers with nor, without the
    * `enable_request_signal` compatibility flag, an abort of `request.signal`; with the flag, not through
@@ -65,7 +59,7 @@ export type McpTarget = Target<McpServer, McpHttpOptions>;
 export type A2aTarget = Target<A2aServer, A2aHttpOptions>;
 
 /** What Node's HTTP servers do for every target here. */
-const ON_NODE = { inProcess: true, connectionHeader: true, runsAfterResponse: true, seesClientLeave: true } as const;
+const ON_NODE = { inProcess: true, connectionHeader: true, seesClientLeave: true } as const;
 const OWN: Traits = { ownsAllPaths: true, readsBody: true, ...ON_NODE };
 const ROUTED: Traits = { ownsAllPaths: false, readsBody: true, ...ON_NODE };
 const PARSED: Traits = { ownsAllPaths: false, readsBody: false, ...ON_NODE };

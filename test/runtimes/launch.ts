@@ -250,11 +250,11 @@ async function spawnServer(found: Found, config: ServeConfig, timeoutMs: number)
 
 /**
  * Its own process, serving every path itself and reading the body itself; on workerd, its Connection header
- * dropped, its requests' work ended with their responses and a client's leaving unseen (Traits says why).
+ * dropped and a client's leaving unseen (Traits says why).
  */
 export function traitsOf(name: RuntimeName): Traits {
   const worker = name === 'workerd';
-  return { ownsAllPaths: true, readsBody: true, inProcess: false, connectionHeader: !worker, runsAfterResponse: !worker, seesClientLeave: !worker };
+  return { ownsAllPaths: true, readsBody: true, inProcess: false, connectionHeader: !worker, seesClientLeave: !worker };
 }
 
 /** The options a child is given as JSON: any function or object that JSON would drop is refused, not lost. */

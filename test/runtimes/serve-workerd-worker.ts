@@ -7,12 +7,13 @@
  * closes what it serves and serves the ServeConfig of the body instead, `POST /_control/close` closes it.
  * Bundled by launch.ts as wrangler bundles a Worker.
  */
+import type { PlatformContext } from '../../runtime/platform/env.ts';
 import { served, type ServeConfig, type Serving } from './served.ts';
 
 let serving: Promise<Serving> | undefined;
 
 export default {
-  async fetch(request: Request, env: { readonly WIREGEN_SERVE: ServeConfig }): Promise<Response> {
+  async fetch(request: Request, env: { readonly WIREGEN_SERVE: ServeConfig }, ctx: PlatformContext): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (request.method === 'POST' && (path === '/_control/serve' || path === '/_control/close')) {
       (await serving?.catch(() => undefined))?.close();
@@ -22,6 +23,6 @@ export default {
       return new Response(null, { status: 204 });
     }
     serving ??= served(env.WIREGEN_SERVE);
-    return (await serving).fetch(request);
+    return (await serving).fetch(request, env, ctx);
   },
 };

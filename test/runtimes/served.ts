@@ -16,6 +16,7 @@ import { A2aServer } from '../../runtime/a2a/server.ts';
 import { mcpServer } from '../../runtime/mcp/index.ts';
 import { mcpFetchHandler } from '../../runtime/mcp/http/adapters.ts';
 import type { McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
+import type { PlatformContext } from '../../runtime/platform/env.ts';
 import { scripted, watchEndedStreams } from '../adapters/a2a-fixture.ts';
 import { mcpFixture } from '../adapters/mcp-fixture.ts';
 import { testCard } from '../helpers/a2a-server.ts';
@@ -28,7 +29,8 @@ export type ServeConfig =
   | { readonly kind: 'a2a'; readonly options: A2aHttpOptions };
 
 export interface Serving {
-  fetch(request: Request): Promise<Response>;
+  /** `env` and `ctx` as a Worker's fetch is given them (ctx.waitUntil keeps a request's work after its response). */
+  fetch(request: Request, env?: unknown, ctx?: PlatformContext): Promise<Response>;
   close(): void;
 }
 
@@ -41,14 +43,14 @@ function mcp(options: McpHttpOptions): Serving {
   void fixture.waiting.then(() => (waiting = true));
   const handler = mcpFetchHandler(fixture.server, { allowedHosts: LOOPBACK, ...options });
   return {
-    fetch: async (request) => {
+    fetch: async (request, env, ctx) => {
       const path = new URL(request.url).pathname;
       if (path === '/_control/state') return Response.json({ waiting, aborted: fixture.aborted, connections: fixture.server.connections.size });
       if (path === '/_control/list-changed') {
         fixture.server.listChanged('tools');
         return new Response(null, { status: 204 });
       }
-      return handler(request);
+      return handler(request, env, ctx);
     },
     close: () => handler.close(),
   };

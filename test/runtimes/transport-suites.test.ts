@@ -4,7 +4,7 @@
  * likewise, each server in a child process on 127.0.0.1 (launch.ts). Cases that need the server in the test's
  * process are left out by their trait (Traits.inProcess); runtime-state.test.ts covers cancellation, listen
  * streams and session GET streams through the child's test-only routes. What workerd cannot do is a trait too
- * (Traits.connectionHeader, runsAfterResponse, seesClientLeave), each saying why. A runtime that cannot run
+ * (Traits.connectionHeader, seesClientLeave), each saying why. A runtime that cannot run
  * here is one skipped test naming why.
  */
 import { it } from 'vitest';

@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expressMiddleware, type ExpressMiddleware } from '../../transports/express.ts';
+import type { PlatformContext } from '../../platform/env.ts';
 import { McpHttpHandler, type McpHttpOptions } from './handler.ts';
 import type { McpServer } from '../server/server.ts';
 
@@ -24,7 +25,7 @@ export interface McpHttpAdapter {
 /** A node:http request listener serving MCP. */
 export type McpNodeHandler = ((req: IncomingMessage, res: ServerResponse) => void) & McpHttpAdapter;
 /** A fetch handler serving MCP. */
-export type McpFetchHandler = ((request: Request) => Promise<Response>) & McpHttpAdapter;
+export type McpFetchHandler = ((request: Request, env?: unknown, ctx?: PlatformContext) => Promise<Response>) & McpHttpAdapter;
 /** An Express middleware serving MCP, with `errors` for a body parser in front. */
 export type McpExpressMiddleware = ExpressMiddleware & McpHttpAdapter;
 
@@ -44,7 +45,9 @@ export function mcpNodeHandler(server: McpServer, options: McpHttpOptions = {}):
 }
 
 /**
- * A web-standard fetch handler: `(request) => Promise<Response>`. It answers every request it gets (404
+ * A web-standard fetch handler: `(request, env?, ctx?) => Promise<Response>`, a Cloudflare Worker's `fetch`
+ * (`export default { fetch: mcp }`); on Workers give it the `ctx` (`PlatformContext`; `mcpWorker` does), whose `waitUntil` keeps a
+ * request going after `ctx.closeStream()` ended its response. It answers every request it gets (404
  * outside `options.path`, default `/mcp`; route only that path to it, e.g. Hono's
  * `app.all('/mcp', (c) => mcp(c.req.raw))`, and pass the original `Request`: a framework that has read its body
  * leaves nothing to read). SSE answers are `ReadableStream` bodies; a request is cancelled when
@@ -55,7 +58,7 @@ export function mcpNodeHandler(server: McpServer, options: McpHttpOptions = {}):
  */
 export function mcpFetchHandler(server: McpServer, options: McpHttpOptions = {}): McpFetchHandler {
   const handler = new McpHttpHandler(server, options);
-  return adapter(handler, (request: Request) => handler.fetch(request));
+  return adapter(handler, (request: Request, env?: unknown, ctx?: PlatformContext) => handler.fetch(request, env, ctx));
 }
 
 /**

@@ -28,6 +28,8 @@ export class Exchange {
   /** Its SSE stream ended before the response (polling, or the client went away): events are only recorded. */
   #detached = false;
   done = false;
+  /** Made when first asked for (`finished`): most exchanges are never. */
+  #finished: { readonly promise: Promise<void>; resolve(): void } | undefined;
   /** The verified token of the HTTP request this exchange answers (RequestContext.auth), if any. */
   auth: AuthInfo | undefined;
 
@@ -51,6 +53,17 @@ export class Exchange {
     this.#statusFor = statusFor;
     this.#keepAliveMs = keepAliveMs;
     this.#log = log;
+  }
+
+  /** Resolved when the response is given (`finish`), whether or not its stream was still attached. */
+  get finished(): Promise<void> {
+    if (this.done) return Promise.resolve();
+    if (!this.#finished) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.#finished = { promise, resolve };
+    }
+    return this.#finished.promise;
   }
 
   get streamNo(): number | undefined {
@@ -78,6 +91,7 @@ export class Exchange {
 
   finish(text: string, errorCode: number | undefined): void {
     this.done = true;
+    this.#finished?.resolve();
     if (this.#sse) {
       this.event(text);
       if (!this.#detached) this.#sse.end();

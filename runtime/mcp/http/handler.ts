@@ -15,6 +15,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AuthInfo } from '../../auth/info.ts';
+import type { PlatformContext } from '../../platform/env.ts';
 import {
   ErrorCode,
   errorResponse,
@@ -109,9 +110,10 @@ export class McpHttpHandler {
    * The fetch handler: a web-standard `Request` in, its `Response` out (resolved when the answer or its SSE
    * stream begins). The request is cancelled when `request.signal` aborts or the client cancels the stream.
    */
-  readonly fetch = (request: Request): Promise<Response> => {
+  readonly fetch = (request: Request, _env?: unknown, ctx?: PlatformContext): Promise<Response> => {
     const res = new FetchResponse(() => request.signal);
-    this.serve(new FetchRequest(request), res);
+    const waitUntil = typeof ctx?.waitUntil === 'function' ? (work: Promise<unknown>) => ctx.waitUntil(work) : undefined;
+    this.serve(new FetchRequest(request, waitUntil), res);
     return res.response;
   };
 
@@ -316,6 +318,9 @@ export class McpHttpHandler {
       return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, 'Invalid Request: a request with this id is still running in this session'));
     const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, NO_HEADERS, this.#sseLimits, channel.log);
     exchange.auth = auth;
+    // After ctx.closeStream the request goes on without its response: where the platform would end its work
+    // with the response (a Worker), it is kept until answered.
+    if (channel.log) req.keepAlive?.(exchange.finished);
     channel.exchanges.set(idKey(id), exchange);
     res.onClose(() => {
       // A resumable stream that ended early waits for the client to reconnect (Last-Event-ID).
@@ -387,6 +392,7 @@ export interface RunningHttpServer {
 }
 
 /** Listens on `host:port` (port 0: any free port); loopback by default, with the Host check on for it. */
+
 export async function listenMcpHttp(server: McpServer, options: McpHttpOptions & { port?: number; host?: string } = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
