@@ -2,7 +2,7 @@
  * @module bench/run — `npm run bench`: the benchmark suite. Runs every part in this one
  * process run, on this machine, under the same load; every ratio is paired within its round, so it holds on
  * a noisy machine. Prints one table (or, with --json, one JSON document on stdout: the rows, every target of
- * issue 20 with met or not, and for a target not met the profile that shows why). Progress goes to stderr.
+ * bench/lib/targets.ts with met or not, and for a target not met the profile that shows why). Progress goes to stderr.
  *
  *   npm run bench -- [--json] [--only <part>]... [--duration <s>] [--rounds <n>] [--cpu-prof <dir>] [--skip-profiles]
  *
@@ -34,7 +34,7 @@ const PARTS: Record<string, () => Promise<PartModule>> = {
 const HELP = `Usage: npm run bench -- [options]
 
 Runs the benchmark suite and prints one table: part, subject, metric, value, ratio vs peer (paired within
-rounds: the median, min–max), target, met?; then every target of issue 20, met or not.
+rounds: the median, min–max), target, met?; then every target (bench/lib/targets.ts), met or not.
 
 Options:
   --json              print the results as JSON on stdout instead of the table

@@ -1,5 +1,5 @@
 /**
- * @module bench/lib/targets — the targets of issue 20, each with the part that measures it. A part's row that
+ * @module bench/lib/targets — the speed and memory targets, each with the part that measures it. A part's row that
  * measures a target carries its `targetId` and `met`; `npm run bench -- --json` lists every target here
  * under `targets`, with the measured value, the paired spread, met or not (null when its part did not run),
  * and, for a target not met, the profile that shows why (each part's `profileMisses`).

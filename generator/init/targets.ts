@@ -51,7 +51,7 @@ const wranglerToml = (name: string, kind: SpecKind) => {
       '',
       '# The Host names the server answers (its DNS name once deployed).',
       '[vars]',
-      'ALLOWED_HOSTS = "localhost,127.0.0.1"',
+      'MCP_ALLOWED_HOSTS = "localhost,127.0.0.1"',
       '',
       `# The MCP revisions the Worker does not serve (it serves ${WORKER_REVISION}), left out of the bundle.`,
       '[alias]',
@@ -84,8 +84,8 @@ export function targetFiles(target: Target, kind: SpecKind, name: string, spec: 
           ...(kind === 'server'
             ? ([
                 ['src/unbundled.js', { template: 'workers/unbundled.js.tmpl' }],
-                // The requestState secret of `wrangler dev` (a deployed Worker's: `wrangler secret put MRTR_SECRET`).
-                ['.dev.vars', { text: `MRTR_SECRET=${randomBytes(32).toString('base64')}\n` }],
+                // The requestState secret of `wrangler dev` (a deployed Worker's: `wrangler secret put MCP_REQUEST_STATE_SECRET`).
+                ['.dev.vars', { text: `MCP_REQUEST_STATE_SECRET=${randomBytes(32).toString('base64')}\n` }],
               ] as const)
             : []),
           ['wrangler.toml', { text: wranglerToml(name, kind) }],
@@ -98,7 +98,7 @@ export function targetFiles(target: Target, kind: SpecKind, name: string, spec: 
         next: `${generate} && npm run dev`,
         notes: [
           `wrangler ${WRANGLER} needs Node 22 or newer; \`npm run generate\` (src/generated/ from ${spec}) is a Node command.`,
-          ...(kind === 'server' ? ['Before `npm run deploy`: `npx wrangler secret put MRTR_SECRET` (32 random bytes, base64).'] : []),
+          ...(kind === 'server' ? ['Before `npm run deploy`: `npx wrangler secret put MCP_REQUEST_STATE_SECRET` (32 random bytes, base64).'] : []),
         ],
       };
     case 'deno':

@@ -23,13 +23,16 @@ export interface A2aWorker<E extends PlatformEnv> {
 
 /**
  * `export default a2aWorker((env) => new A2aServer({ ...agent, store: … }))`: `make` runs once per isolate,
- * on its first request. With `ctx` (Workers always give it), the agent's remaining work after each response is
+ * on its first request (given too, e.g. for the card to name the origin it arrived at). With `ctx` (Workers always give it), the agent's remaining work after each response is
  * passed to `ctx.waitUntil`; without (Deno, Bun: long-lived processes), nothing needs to be.
  */
-export function a2aWorker<E extends PlatformEnv = PlatformEnv>(make: (env: E) => A2aServer, options: A2aWorkerOptions<E> = {}): A2aWorker<E> {
+export function a2aWorker<E extends PlatformEnv = PlatformEnv>(
+  make: (env: E, request: Request) => A2aServer,
+  options: A2aWorkerOptions<E> = {},
+): A2aWorker<E> {
   let served: { server: A2aServer; handler: A2aHttpHandler } | undefined;
-  const build = (env: E) => {
-    const server = make(env);
+  const build = (env: E, request: Request) => {
+    const server = make(env, request);
     const http = options.http?.(env) ?? {};
     if ('routes' in http && http.routes !== undefined)
       throw new TypeError('a2aWorker: http.routes takes node req/res; serve extra routes in front of the Worker');
@@ -39,7 +42,7 @@ export function a2aWorker<E extends PlatformEnv = PlatformEnv>(make: (env: E) =>
   };
   return {
     async fetch(request: Request, env: E, ctx?: PlatformContext): Promise<Response> {
-      served ??= build(env);
+      served ??= build(env, request);
       const response = await served.handler.fetch(request);
       // The executions this request started are tracked by now: the task was stored before the answer.
       ctx?.waitUntil(served.server.settled());

@@ -198,7 +198,7 @@ export function targetsSuite(packed: () => Packed): void {
       const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
       const value = (key: string) => new RegExp(`^${key} = "(.*)"$`, 'm').exec(toml)?.[1];
       const alias = Object.fromEntries([...toml.matchAll(/^"(@wiregen\/[^"]+)" = "(.+)"$/gm)].map(([, from, to]) => [from!, join(root, to!)]));
-      const vars = /^ALLOWED_HOSTS = "(.*)"$/m.exec(toml);
+      const vars = /^MCP_ALLOWED_HOSTS = "(.*)"$/m.exec(toml);
       const devVars = existsSync(join(root, '.dev.vars'))
         ? Object.fromEntries(
             readFileSync(join(root, '.dev.vars'), 'utf8')
@@ -229,7 +229,7 @@ export function targetsSuite(packed: () => Packed): void {
       const nodeImports = Object.values(result.metafile.outputs).flatMap((o) =>
         o.imports.filter((i) => i.path.startsWith('node:')).map((i) => i.path),
       );
-      const bindings = { ...(vars ? { ALLOWED_HOSTS: vars[1] } : {}), ...devVars };
+      const bindings = { ...(vars ? { MCP_ALLOWED_HOSTS: vars[1] } : {}), ...devVars };
       const { node } = worker as { node: string };
       const url = await listening(
         node,

