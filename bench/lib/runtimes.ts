@@ -87,3 +87,9 @@ function findWorkerd(): FoundRuntime {
 export function findRuntime(name: RuntimeName): FoundRuntime {
   return name === 'workerd' ? findWorkerd() : findBinary(name);
 }
+
+/** Node 22's binary, which runs miniflare (and so workerd), or why workerd cannot run here: what the Worker tests skip on. */
+export function workerdNode(): { node: string } | { missing: string } {
+  const found = findWorkerd();
+  return found.binary ? { node: found.binary } : { missing: found.reason ?? `${found.label} cannot run here` };
+}

@@ -7,9 +7,24 @@
  * bench/bundle-sizes.ts (the table of BENCHMARKS.md).
  */
 import { join } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { handshakeRevisions, statelessRevisions } from '@wiregen/revisions';
 import { ROOT } from './proc.ts';
+
+/**
+ * What wrangler gives esbuild for a Worker without `nodejs_compat`: one ES module, the `workerd`, `worker` and
+ * `browser` conditions, Node's modules left imports (workerd then refuses to start a bundle that asks for one).
+ * Every Worker the tests and benches bundle starts from these.
+ */
+export const WRANGLER_BUILD = {
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['browser', 'module', 'main'],
+  target: 'es2022',
+  external: ['node:*'],
+} as const satisfies BuildOptions;
 
 /** Every MCP revision the registry has, oldest first per era. */
 export const MCP_REVISIONS: readonly string[] = [...handshakeRevisions, ...statelessRevisions];
@@ -51,19 +66,14 @@ export async function bundleWorker(entry: string, options: WorkerBundleOptions =
   const served = options.served ?? MCP_REVISIONS;
   const alias = Object.fromEntries(MCP_REVISIONS.filter((v) => !served.includes(v)).map((v) => [`@wiregen/mcp-${v}`, UNBUNDLED]));
   const result = await build({
+    ...WRANGLER_BUILD,
     entryPoints: [join(ROOT, entry)],
     absWorkingDir: ROOT,
-    bundle: true,
     format: options.format ?? 'esm',
     ...(options.format === 'iife' ? { globalName: 'worker' } : {}),
     splitting: options.splitting ?? false,
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    target: 'es2022',
     minify: true,
     tsconfig: join(ROOT, 'tsconfig.json'),
-    external: ['node:*'],
     alias,
     metafile: true,
     write: options.outdir !== undefined,

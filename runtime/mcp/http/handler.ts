@@ -392,7 +392,6 @@ export interface RunningHttpServer {
 }
 
 /** Listens on `host:port` (port 0: any free port); loopback by default, with the Host check on for it. */
-
 export async function listenMcpHttp(server: McpServer, options: McpHttpOptions & { port?: number; host?: string } = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
