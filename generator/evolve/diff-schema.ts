@@ -11,11 +11,14 @@
  * user's spec) — is classed by direction: each change narrows the values the schema allows (a new required
  * property, a constraint added), widens them (a property now optional, an enum value added), or changes them
  * (another type, another pattern); for what the client sends (`in`) a narrowing breaks the client, for what it
- * receives (`out`) a widening does.
+ * receives (`out`) a widening does. A property removed breaks either way (it is ignored or refused when sent,
+ * missing when read), and so does one renamed: the sole property removed and the sole one added, alike
+ * (evolve/rename.ts), are one PROPERTY_RENAMED finding instead of two.
  */
 import { escapePointerToken } from '../errors.ts';
 import { deref, isObject, refName, type Json, type JsonObject, type SchemaBundle } from '../load/schema.ts';
 import type { Finding, FindingClass } from './findings.ts';
+import { canonical, soleRename } from './rename.ts';
 
 /** Which way the values of the compared schemas travel (see the module doc). */
 export type Flow = 'both' | 'in' | 'out';
@@ -79,7 +82,6 @@ function closed(s: JsonObject): boolean {
   return s['additionalProperties'] === false || s['unevaluatedProperties'] === false;
 }
 
-/** Compares two schema bundles' definitions. */
 /** How a finding names member `name` of the object at `at`: `tool add input.title`, `x["a-b"]`. */
 function memberLabel(at: At, name: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? `${at.label}.${name}` : `${at.label}[${JSON.stringify(name)}]`;
@@ -234,18 +236,34 @@ export class SchemaDiff {
         label: memberLabel(at, name),
       };
     };
+    const renamed = this.flow === 'both' ? undefined : this.rename(pa, pb, reqA, reqB);
+    if (renamed) {
+      const [from, to] = renamed;
+      const required = reqB.has(to);
+      // Clients of the old name break either way: what they send under it is refused (a required argument is
+      // missing) or no longer read; what they read under it is never there.
+      const what =
+        this.flow === 'in'
+          ? `clients that send \`${from}\` ${required ? `are refused (\`${to}\` is required)` : 'have it ignored'}`
+          : `clients that read \`${from}\` no longer find it`;
+      this.push('PROPERTY_RENAMED', 'wire-breaking', 'changes', 'b', sub(to), `${at.label}: renamed \`${from}\` → \`${to}\`: ${what}`);
+    }
     for (const name of Object.keys(pa)) {
       const here = sub(name);
+      if (renamed?.[0] === name) continue;
       if (!(name in pb)) {
         const wire = closed(sb);
-        this.push(
-          'PROPERTY_NO_DELETE',
-          wire ? 'wire-breaking' : 'source-breaking',
-          wire ? 'narrows' : 'widens',
-          'a',
-          here,
-          `${here.label} removed${wire ? ' (the object allows no unknown properties)' : ''}`,
-        );
+        // One way, a property removed breaks its side whatever the object: what a client sends under it is
+        // refused (a closed object) or no longer read, and what it reads under it is never there.
+        const why =
+          this.flow === 'both'
+            ? wire
+              ? ' (the object allows no unknown properties)'
+              : ''
+            : this.flow === 'in'
+              ? `: clients that send it ${wire ? 'are refused (the object allows no unknown properties)' : 'have it ignored'}`
+              : ': clients that read it no longer find it';
+        this.push('PROPERTY_NO_DELETE', wire ? 'wire-breaking' : 'source-breaking', 'changes', 'a', here, `${here.label} removed${why}`);
         continue;
       }
       if (reqA.has(name) !== reqB.has(name))
@@ -260,7 +278,7 @@ export class SchemaDiff {
       this.schema(pa[name], pb[name], here);
     }
     for (const name of Object.keys(pb)) {
-      if (name in pa) continue;
+      if (name in pa || renamed?.[1] === name) continue;
       const here = sub(name);
       if (reqB.has(name)) this.push('PROPERTY_ADDED_REQUIRED', 'wire-breaking', 'narrows', 'b', here, `${here.label} added, required`);
       else this.push('PROPERTY_ADDED', 'compatible', closed(sa) ? 'widens' : 'neutral', 'b', here, `${here.label} added (optional)`);
@@ -280,6 +298,13 @@ export class SchemaDiff {
         `${label} became ${reqB.has(name) ? 'required' : 'optional'}`,
       );
     }
+  }
+
+  /** The sole property removed and the sole one added, when they have one schema and one required-ness. */
+  private rename(pa: JsonObject, pb: JsonObject, reqA: Set<string>, reqB: Set<string>): [string, string] | undefined {
+    const gone = Object.keys(pa).filter((n) => !(n in pb));
+    const come = Object.keys(pb).filter((n) => !(n in pa));
+    return soleRename(gone, come, (x, y) => reqA.has(x) === reqB.has(y) && canonical(pa[x]) === canonical(pb[y]));
   }
 
   private children(sa: JsonObject, sb: JsonObject, at: At): void {

@@ -40,10 +40,12 @@ your clients:
   an MCP server   tools, resources, resource templates and prompts removed or added; each tool's inputSchema
                   as what clients send (a new required argument, a narrower type or enum breaks them; an
                   argument made optional does not) and its outputSchema as what they receive (a property that
-                  may now be missing, a new enum value breaks them); prompt arguments; the capabilities of
-                  both eras; the wire choices (unknownTool, isErrorFalse, …)
-  an A2A agent    the card's interfaces, capabilities, extensions, input and output modes, skills and
-                  security requirements
+                  may now be missing, a new enum value breaks them); an argument, output property or prompt
+                  argument renamed (the sole one removed and the sole one added, alike) as one finding; tool
+                  annotations, their defaults applied (readOnlyHint dropped breaks clients that approve on
+                  it); prompt arguments; the capabilities of both eras; the wire choices (unknownTool, …)
+  an A2A agent    the card's interfaces, capabilities (streaming, pushNotifications, extendedAgentCard),
+                  extensions, input and output modes, skills, security requirements and schemes
 
 In the wiregen repository (schemas/pins.json), it reports what changed between two pins of one protocol (e.g.
 mcp-2025-11-25 mcp-2026-07-28), or between the working tree's pins and a committed version (--against HEAD,

@@ -259,15 +259,58 @@ describe('wiregen diff in a project of its own', () => {
     const withStatus = (values: string) =>
       SERVER.replace('created: { type: string } }', `created: { type: string }, status: { enum: [${values}] } }`);
     project.write('a.yaml', withStatus('open, done'));
-    // One more status the server may send (breaks clients), one argument fewer it reads (breaks none).
-    project.write('b.yaml', withStatus('open, done, archived').replace(', tag: { enum: [work, home] }', ''));
+    // One more status the server may send (breaks clients), one argument fewer it reads (a client that sends
+    // it has it ignored: breaks it too), an argument made optional (breaks none).
+    project.write(
+      'b.yaml',
+      withStatus('open, done, archived').replace(', tag: { enum: [work, home] }', '').replace('required: [title]', 'required: []'),
+    );
     const { code, out } = await project.cli(['diff', 'a.yaml', 'b.yaml', '--json']);
     expect(code).toBe(100);
     expect(
       JSON.parse(out.join('\n')).comparisons[0].findings.map(
         (f: { class: string; rule: string; subject: string }) => `${f.class} ${f.rule} ${f.subject}`,
       ),
-    ).toEqual(['wire-breaking ENUM_VALUE_ADDED tool add output.status', 'compatible PROPERTY_NO_DELETE tool add input.tag']);
+    ).toEqual([
+      'wire-breaking PROPERTY_NO_DELETE tool add input.tag',
+      'wire-breaking ENUM_VALUE_ADDED tool add output.status',
+      'compatible PROPERTY_SAME_REQUIRED tool add input.title',
+    ]);
+  });
+
+  it('an argument renamed and a tool removed: one finding each, saying what breaks (our example)', async () => {
+    const before = `name: notes
+main: ./src/server.ts
+serverInfo: { name: notes, version: 1.0.0 }
+tools:
+  - name: get
+    inputSchema:
+      type: object
+      properties: { id: { type: string, description: The note. } }
+      required: [id]
+  - name: summarize
+    inputSchema: { type: object }
+`;
+    const after = before
+      .replace('properties: { id: { type: string, description: The note. } }', 'properties: { noteId: { type: string, description: The note. } }')
+      .replace('required: [id]', 'required: [noteId]')
+      .replace('  - name: summarize\n    inputSchema: { type: object }\n', '');
+    project.write('notes-1.yaml', before);
+    project.write('notes-2.yaml', after);
+    expect(await project.cli(['diff', 'notes-1.yaml', 'notes-2.yaml'])).toEqual({
+      code: 100,
+      err: [],
+      out: [
+        'notes-1.yaml → notes-2.yaml: 2 wire-breaking, 0 source-breaking, 0 compatible',
+        line('wire-breaking', 'TOOL_NO_DELETE', `notes-1.yaml:${position(before, 'name: summarize')} /tools/1`, 'tool summarize removed'),
+        line(
+          'wire-breaking',
+          'PROPERTY_RENAMED',
+          `notes-2.yaml:${position(after, '{ type: string')} /tools/0/inputSchema/properties/noteId`,
+          'tool get input: renamed `id` → `noteId`: clients that send `id` are refused (`noteId` is required)',
+        ),
+      ],
+    });
   });
 
   it('what needs the wiregen repository says so in one line, exit 2', async () => {

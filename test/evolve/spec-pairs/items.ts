@@ -1,0 +1,191 @@
+/**
+ * Rule pairs of a server spec's items (tools, resources, templates, prompts and their arguments, capabilities,
+ * wire choices) and of an agent's card (interfaces, capabilities, extensions, modes, skills, security). Ours,
+ * written for test/evolve/spec-rules.test.ts.
+ */
+import { agent, bearer, type Case, iface, prompt, server, tool } from './build.ts';
+
+export const ITEM_CASES: Case[] = [
+  // Items of a server spec.
+  { name: 'a tool removed', a: tool({}), b: server({ tools: [] }), forward: ['TOOL_NO_DELETE wire-breaking'], reverse: ['TOOL_ADDED compatible'] },
+  {
+    name: 'a resource removed',
+    a: server({ resources: [{ uri: 'x://a', name: 'a' }] }),
+    b: server({ resources: [] }),
+    forward: ['RESOURCE_NO_DELETE wire-breaking'],
+    reverse: ['RESOURCE_ADDED compatible'],
+  },
+  {
+    name: 'a resource template removed',
+    a: server({ resourceTemplates: [{ uriTemplate: 'x://{id}', name: 'a' }] }),
+    b: server({}),
+    forward: ['TEMPLATE_NO_DELETE wire-breaking'],
+    reverse: ['TEMPLATE_ADDED compatible'],
+  },
+  {
+    name: 'a resource mimeType changed',
+    a: server({ resources: [{ uri: 'x://a', name: 'a', mimeType: 'text/plain' }] }),
+    b: server({ resources: [{ uri: 'x://a', name: 'a', mimeType: 'application/json' }] }),
+    forward: ['RESOURCE_SAME_MIME_TYPE wire-breaking'],
+    reverse: ['RESOURCE_SAME_MIME_TYPE wire-breaking'],
+  },
+  {
+    name: 'a resource template mimeType changed',
+    a: server({ resourceTemplates: [{ uriTemplate: 'x://{id}', name: 'a', mimeType: 'text/plain' }] }),
+    b: server({ resourceTemplates: [{ uriTemplate: 'x://{id}', name: 'a' }] }),
+    forward: ['TEMPLATE_SAME_MIME_TYPE wire-breaking'],
+    reverse: ['TEMPLATE_SAME_MIME_TYPE wire-breaking'],
+  },
+  { name: 'a prompt removed', a: prompt([]), b: server({}), forward: ['PROMPT_NO_DELETE wire-breaking'], reverse: ['PROMPT_ADDED compatible'] },
+  {
+    name: 'a capability removed',
+    a: server({ capabilities: { handshake: { tools: {}, logging: {} } } }),
+    b: server({ capabilities: { handshake: { tools: {} } } }),
+    forward: ['CAPABILITY_NO_DELETE wire-breaking'],
+    reverse: ['CAPABILITY_ADDED compatible'],
+  },
+  {
+    name: 'a capability value changed',
+    a: server({ capabilities: { stateless: { experimental: { mode: 'a' } } } }),
+    b: server({ capabilities: { stateless: { experimental: { mode: 'b' } } } }),
+    forward: ['CAPABILITY_SAME wire-breaking'],
+    reverse: ['CAPABILITY_SAME wire-breaking'],
+  },
+  {
+    name: 'a wire choice changed',
+    a: server({}),
+    b: server({ unknownTool: 'result' }),
+    forward: ['SERVER_SAME_CHOICE wire-breaking'],
+    reverse: ['SERVER_SAME_CHOICE wire-breaking'],
+  },
+  {
+    name: 'a server became an agent',
+    a: server({}),
+    b: agent({}),
+    forward: ['SPEC_SAME_KIND wire-breaking'],
+    reverse: ['SPEC_SAME_KIND wire-breaking'],
+  },
+
+  // Prompt arguments.
+  {
+    name: 'a prompt argument removed',
+    a: prompt([{ name: 'x' }]),
+    b: prompt([]),
+    forward: ['PROMPT_ARGUMENT_NO_DELETE wire-breaking'],
+    reverse: ['PROMPT_ARGUMENT_ADDED compatible'],
+  },
+  {
+    name: 'a required prompt argument added',
+    a: prompt([]),
+    b: prompt([{ name: 'x', required: true }]),
+    forward: ['PROMPT_ARGUMENT_ADDED_REQUIRED wire-breaking'],
+    reverse: ['PROMPT_ARGUMENT_NO_DELETE wire-breaking'],
+  },
+  {
+    name: 'a prompt argument made required',
+    a: prompt([{ name: 'x' }]),
+    b: prompt([{ name: 'x', required: true }]),
+    forward: ['PROMPT_ARGUMENT_SAME_REQUIRED wire-breaking'],
+    reverse: ['PROMPT_ARGUMENT_SAME_REQUIRED compatible'],
+  },
+  {
+    name: 'a prompt argument renamed',
+    a: prompt([{ name: 'topic', required: true }]),
+    b: prompt([{ name: 'subject', required: true }]),
+    forward: ['PROMPT_ARGUMENT_RENAMED wire-breaking'],
+    reverse: ['PROMPT_ARGUMENT_RENAMED wire-breaking'],
+  },
+  {
+    name: 'not a prompt argument rename when the required-ness differs',
+    a: prompt([{ name: 'topic' }]),
+    b: prompt([{ name: 'subject', required: true }]),
+    forward: ['PROMPT_ARGUMENT_ADDED_REQUIRED wire-breaking', 'PROMPT_ARGUMENT_NO_DELETE wire-breaking'],
+    reverse: ['PROMPT_ARGUMENT_NO_DELETE wire-breaking', 'PROMPT_ARGUMENT_ADDED compatible'],
+  },
+
+  // An agent's card.
+  {
+    name: 'an interface removed',
+    a: agent({ supportedInterfaces: [iface('http://h/a2a'), iface('http://h', 'HTTP+JSON')] }),
+    b: agent({ supportedInterfaces: [iface('http://h/a2a')] }),
+    forward: ['INTERFACE_NO_DELETE wire-breaking'],
+    reverse: ['INTERFACE_ADDED compatible'],
+  },
+  {
+    name: 'an interface moved',
+    a: agent({ supportedInterfaces: [iface('http://h/a2a')] }),
+    b: agent({ supportedInterfaces: [iface('http://h/v2')] }),
+    forward: ['INTERFACE_SAME wire-breaking'],
+    reverse: ['INTERFACE_SAME wire-breaking'],
+  },
+  ...(['streaming', 'pushNotifications', 'extendedAgentCard'] as const).map((k): Case => ({
+    name: `capabilities.${k} turned off`,
+    a: agent({ capabilities: { [k]: true } }),
+    b: agent({ capabilities: { [k]: false } }),
+    forward: ['CAPABILITY_NO_DELETE wire-breaking'],
+    reverse: ['CAPABILITY_ADDED compatible'],
+  })),
+  {
+    name: 'an extension removed',
+    a: agent({ capabilities: { extensions: [{ uri: 'urn:x' }] } }),
+    b: agent({ capabilities: { extensions: [] } }),
+    forward: ['EXTENSION_NO_DELETE wire-breaking'],
+    reverse: ['EXTENSION_ADDED compatible'],
+  },
+  {
+    name: 'a required extension added',
+    a: agent({ capabilities: {} }),
+    b: agent({ capabilities: { extensions: [{ uri: 'urn:x', required: true }] } }),
+    forward: ['EXTENSION_ADDED_REQUIRED wire-breaking'],
+    reverse: ['EXTENSION_NO_DELETE wire-breaking'],
+  },
+  {
+    name: 'an extension made required',
+    a: agent({ capabilities: { extensions: [{ uri: 'urn:x' }] } }),
+    b: agent({ capabilities: { extensions: [{ uri: 'urn:x', required: true }] } }),
+    forward: ['EXTENSION_SAME_REQUIRED wire-breaking'],
+    reverse: ['EXTENSION_SAME_REQUIRED compatible'],
+  },
+  {
+    name: 'a default output mode removed',
+    a: agent({ defaultOutputModes: ['text/plain', 'application/json'] }),
+    b: agent({ defaultOutputModes: ['text/plain'] }),
+    forward: ['MODE_NO_DELETE wire-breaking'],
+    reverse: ['MODE_ADDED compatible'],
+  },
+  {
+    name: 'a skill removed',
+    a: agent({ skills: [{ id: 'x', name: 'X' }] }),
+    b: agent({ skills: [] }),
+    forward: ['SKILL_NO_DELETE wire-breaking'],
+    reverse: ['SKILL_ADDED compatible'],
+  },
+  {
+    name: 'a skill input mode removed',
+    a: agent({ skills: [{ id: 'x', name: 'X', inputModes: ['text/plain', 'image/png'] }] }),
+    b: agent({ skills: [{ id: 'x', name: 'X', inputModes: ['text/plain'] }] }),
+    forward: ['MODE_NO_DELETE wire-breaking'],
+    reverse: ['MODE_ADDED compatible'],
+  },
+  {
+    name: 'credentials now needed',
+    a: agent({ securitySchemes: bearer }),
+    b: agent({ securitySchemes: bearer, securityRequirements: [{ schemes: { bearer: {} } }] }),
+    forward: ['SECURITY_ADDED_REQUIRED wire-breaking'],
+    reverse: ['SECURITY_NO_DELETE compatible'],
+  },
+  {
+    name: 'a security alternative removed',
+    a: agent({ securityRequirements: [{ schemes: { bearer: {} } }, { schemes: { key: {} } }] }),
+    b: agent({ securityRequirements: [{ schemes: { bearer: {} } }] }),
+    forward: ['SECURITY_NO_DELETE wire-breaking'],
+    reverse: ['SECURITY_ADDED compatible'],
+  },
+  {
+    name: 'a security scheme changed',
+    a: agent({ securitySchemes: bearer }),
+    b: agent({ securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'Basic' } } } }),
+    forward: ['SECURITY_SCHEME_SAME wire-breaking'],
+    reverse: ['SECURITY_SCHEME_SAME wire-breaking'],
+  },
+];
