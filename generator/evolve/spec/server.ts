@@ -10,7 +10,7 @@ import { soleRename } from '../rename.ts';
 import { get, type SpecDiff, type SpecVersion } from './compare.ts';
 
 /** Server spec options that change what goes on the wire (spec/server.schema.json). */
-const WIRE_CHOICES = ['unknownTool', 'isErrorFalse', 'completionCounts', 'instructionsIn', 'supportedVersions', 'methodNotFound'];
+const WIRE_CHOICES = ['unknownTool', 'isErrorFalse', 'completionCounts', 'instructionsIn', 'supportedVersions', 'methodNotFound', 'thrownErrors'];
 
 /** Every change between two MCP server specs. */
 export function diffServer(d: SpecDiff): void {
