@@ -27,7 +27,10 @@ createServer, or createAgent) and validators.ts (the tools' precompiled validato
 empty, or hold only files wiregen wrote.
 
 Options:
-  --check                write nothing; compare and exit 1 listing the files that differ
+  --check                write nothing; compare and exit 1 listing the files that differ; with --spec, also
+                         what changed for clients since the module was generated, as 'wiregen diff' reports
+                         it (the spec the module holds against the spec now; still exit 1, not 100: the
+                         module is stale either way, and 'wiregen diff' is the gate for breaking changes)
   --only <id>            only this pin or repository spec (repeatable), e.g. --only mcp-2026-07-28, --only golden
   --spec <file>          the spec to generate (relative to the working directory)
   --out <dir>            where its module goes, e.g. src/generated
@@ -108,6 +111,8 @@ async function generateOne(
     if (differ.length) {
       out(`${shown} is stale: ${differ.length} file(s) differ from what ${loaded.file} generates (${seconds(t0)} s):`);
       differ.forEach((p) => out(`  ${join(shown, p)}`));
+      // What changed for clients since then: the module's own copy of the spec against the spec now.
+      (await import('../evolve/spec/since.ts')).sinceGenerated(dir, shown, loaded).forEach((l) => out(l));
       return EXIT_DIFFERENT;
     }
     out(`${shown} is up to date (${what})`);
