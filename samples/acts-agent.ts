@@ -6,10 +6,15 @@
  * tck-auth-required tasks complete on the next message. A message with no known prefix gets a direct reply
  * naming the prefixes. History, cancellation, streaming and push notifications are the runtime's.
  *
+ * A message that starts a conversation may name only a context this agent issued (ACTS CORE-CTX-001: a
+ * client-generated context id is refused with InvalidParamsError); the agent remembers the ids it issues.
+ *
  * tck-long-running works for `ACTS_LONG_RUNNING_MS` milliseconds (default 5000, the §11 example's delay).
  */
 import { defineAgent } from '../generated/samples/acts-agent/index.ts';
 import type { AgentDefinition } from '../runtime/a2a/agent.ts';
+import { A2aErrors } from '../runtime/a2a/errors.ts';
+import type { A2aServerOptions } from '../runtime/a2a/server.ts';
 import type { ExecutionContext, Part, TaskHandle } from '../runtime/a2a/types.ts';
 import {
   CHUNKS,
@@ -102,12 +107,28 @@ async function resume(ctx: ExecutionContext): Promise<void> {
   return task.complete(task.agentMessage(`Completed after ${(ctx.task?.history?.length ?? 0) + 1} messages.`));
 }
 
+/** The most ids remembered as issued (the oldest are forgotten first). */
+const REMEMBERED_IDS = 100_000;
+
 /** The ACTS test agent; `longRunningMs` sets tck-long-running's delay. */
-export function actsAgent(options: ActsAgentOptions = {}): AgentDefinition {
+export function actsAgent(options: ActsAgentOptions = {}): AgentDefinition & Pick<A2aServerOptions, 'ids'> {
   const longRunningMs = options.longRunningMs ?? 5000;
-  return defineAgent({
-    execute: (ctx) => (ctx.task ? resume(ctx) : start(ctx, prefixOf(ctx.message.parts), longRunningMs)),
+  const issued = new Set<string>();
+  const ids = () => {
+    const id = crypto.randomUUID();
+    issued.add(id);
+    if (issued.size > REMEMBERED_IDS) issued.delete(issued.values().next().value!);
+    return id;
+  };
+  const definition = defineAgent({
+    execute: (ctx) => {
+      if (ctx.task) return resume(ctx);
+      if (!issued.has(ctx.contextId))
+        throw A2aErrors.invalidParams([{ field: 'message.contextId', message: 'Not a context this agent issued; omit it to start one.' }]);
+      return start(ctx, prefixOf(ctx.message.parts), longRunningMs);
+    },
   });
+  return { ...definition, ids };
 }
 
 const fromEnv = Number(process.env['ACTS_LONG_RUNNING_MS']);

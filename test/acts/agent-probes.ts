@@ -232,6 +232,20 @@ export const PROBES: Record<string, Probe> = {
       refused,
     );
   },
+  // CORE-CTX-001: a conversation started with a context id the agent did not issue
+  'client context refused': async (c) => {
+    const refused = await c
+      .send('tck-complete-task reject client context id', { contextId: 'client-generated-context-that-should-be-rejected' })
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    check(
+      refused instanceof CallError && (c.binding === 'jsonrpc' ? refused.code === -32602 : refused.status === 400),
+      'InvalidParamsError',
+      refused,
+    );
+  },
   // CORE-SEND-004: a data part when only text/plain is accepted
   'unsupported part refused': async (c) => {
     const refused = await c.send([{ data: { value: 'unsupported' }, metadata: { contentType: 'application/x-unsupported-type-12345' } }]).then(
