@@ -21,6 +21,8 @@ const BINDINGS: Binding[] = ['jsonrpc', 'http-json'];
 
 /** Why a probe does not pass where we know it: the verdict's explanation for the table. */
 const REASONS: Record<string, string> = {
+  'sdk client context refused':
+    'the SDK takes a context id the client made up, as a2a.proto\'s Message allows ("if set, the message will be associated with the given context"); refusing it is our agent\'s choice, for ACTS CORE-CTX-001',
   'sdk unsupported part refused':
     "the SDK's DefaultRequestHandler does not compare parts with the card's defaultInputModes, so a data part is taken (ContentTypeNotSupportedError is never raised)",
 };
