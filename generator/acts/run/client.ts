@@ -73,10 +73,9 @@ export async function startClientHarness(): Promise<ClientHarness> {
       if (e instanceof A2aClientError) return { error: { code: e.code, message: e.agentMessage, ...(e.data !== undefined ? { data: e.data } : {}) } };
       // The client's validation errors (an InvalidResultError's `errors`): the first, with its JSON pointer.
       const errors = (e as { errors?: unknown }).errors;
-      const first = Array.isArray(errors) ? (errors[0] as { instancePath?: string; message?: string } | undefined) : undefined;
-      const why = first
-        ? `: ${first.instancePath || '(root)'} ${first.message ?? ''}${errors!.length > 1 ? ` (and ${(errors as unknown[]).length - 1} more)` : ''}`
-        : '';
+      const list = Array.isArray(errors) ? (errors as { instancePath?: string; message?: string }[]) : [];
+      const first = list[0];
+      const why = first ? `: ${first.instancePath || '(root)'} ${first.message ?? ''}${list.length > 1 ? ` (and ${list.length - 1} more)` : ''}` : '';
       throw new StepFailure({ message: `the client did not parse the payload: ${(e as Error).message}${why}` });
     }
   };
