@@ -52,7 +52,7 @@ function streamEvents(params: Obj): Obj[] {
   ];
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, base: string): Promise<unknown> {
   let body = '';
   for await (const c of req) body += c;
   const json = (status: number, v: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(v));
