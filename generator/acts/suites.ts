@@ -4,7 +4,7 @@
  * and chosen by `--suite` (a file, a suite id, or a shipped file's name without `.acts.yaml`).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.ts';
 import { loadActs } from './format/load.ts';
@@ -24,7 +24,7 @@ export function selectSuites(names: readonly string[], cwd: string = process.cwd
   const out: Suite[] = [];
   let shipped: Suite[] | undefined;
   for (const name of names) {
-    const asFile = join(cwd, name);
+    const asFile = resolve(cwd, name);
     if (/\.(ya?ml|json)$/.test(name) && existsSync(asFile)) {
       out.push(...loadActs(name, cwd));
       continue;

@@ -36,7 +36,7 @@ describe('wiregen --help', () => {
     expect(await runCli(['frobnicate'])).toEqual({
       code: 2,
       out: [],
-      err: ['wiregen: unknown command "frobnicate"; the commands are init, generate, validate, serve, golden, pin, diff (wiregen --help)'],
+      err: ['wiregen: unknown command "frobnicate"; the commands are init, generate, validate, serve, golden, a2a-conformance, pin, diff (wiregen --help)'],
     });
   });
 

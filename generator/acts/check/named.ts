@@ -21,7 +21,9 @@ function sourceValue(source: string, scope: Scope): unknown {
 }
 
 /** The mismatches of one named (or inline) assertion; `label` names it in messages. */
-export function checkNamed(a: NamedAssertion, scope: Scope, label: string): Mismatch[] {
+export function checkNamed(raw: NamedAssertion, scope: Scope, label: string): Mismatch[] {
+  // The expectations may refer to captures (CORE-LIST-001 matches tasks[*] against {{send.taskId}}).
+  const a = { ...(interpolate({ ...raw, source: '' }, scope) as NamedAssertion), source: raw.source };
   let value = sourceValue(a.source, scope);
   if (a.path !== undefined) {
     const p = parsePath(a.path);

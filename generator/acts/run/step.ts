@@ -75,11 +75,33 @@ function rawError(outcome: Outcome): AnsweredError | undefined {
 
 const describeError = (e: AnsweredError) => `${e.type ?? `code ${e.code ?? 'none'}`}: ${typeof e.message === 'string' ? e.message : show(e.message)}`;
 
-/** `expect` split into its status and body assertions. */
+/**
+ * `expect` split into its status and body assertions: `{status, body}` as §6.1 writes it; other keys beside
+ * `status` are the body (CORE-MULTI-006: `{status: error, error: {exists: true}}`); without `status`, the
+ * whole map is the body (STREAM-SUB-001: `{task: …}`).
+ */
 function expectParts(expect: Readonly<Record<string, unknown>>): { status?: unknown; body?: unknown } {
   const keys = Object.keys(expect);
   if (keys.every((k) => k === 'status' || k === 'body')) return expect;
-  return { body: expect };
+  if ('body' in expect) return expect;
+  const { status, ...body } = expect;
+  return { ...(status !== undefined ? { status } : {}), body };
+}
+
+/** `status` against the answer; `status: error` (CORE-MULTI-006) holds of any error answer. */
+function statusMismatches(outcome: Outcome, error: AnsweredError | undefined, status: unknown): Mismatch[] {
+  if (status === 'error')
+    return error
+      ? []
+      : [
+          {
+            path: 'status',
+            expected: 'an error',
+            actual: String(outcome.status),
+            message: `status: expected an error, got HTTP ${outcome.status}: ${show(outcome.body)}`,
+          },
+        ];
+  return match(outcome.status, status, 'status');
 }
 
 async function request(step: Step, ctx: StepContext, streamTimeout: number | undefined): Promise<Outcome> {
@@ -144,13 +166,13 @@ export async function runStep(step: Step, ctx: StepContext): Promise<void> {
   }
   if (step.expect) {
     const { status, body } = expectParts(interpolate(step.expect, ctx.scope) as Record<string, unknown>);
-    const assertsError = isObj(body) && 'error' in body;
+    const assertsError = (isObj(body) && 'error' in body) || status === 'error';
     if (step.kind === 'server' && outcome.error && !assertsError)
       fail(step.id, `unexpected error ${describeError(outcome.error)} (${outcome.request}, HTTP ${outcome.status})`, {
         expected: show(body ?? status),
         actual: show(outcome.body),
       });
-    const m = [...(status !== undefined ? match(outcome.status, status, 'status') : []), ...(body !== undefined ? match(outcome.body, body) : [])];
+    const m = [...(status !== undefined ? statusMismatches(outcome, error, status) : []), ...(body !== undefined ? match(outcome.body, body) : [])];
     if (m.length) throw failureOf(step.id, 'expect', m, `${outcome.request} answered ${outcome.status}`);
   } else if (step.kind === 'server' && outcome.error && !step.expect_error && !step.expect_stream)
     fail(step.id, `unexpected error ${describeError(outcome.error)} (${outcome.request}, HTTP ${outcome.status})`, { actual: show(outcome.body) });

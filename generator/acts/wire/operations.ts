@@ -46,6 +46,8 @@ export function entryOf(method: A2aMethod): MethodEntry {
   return methods[method] as MethodEntry;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** The proto field name of a path variable in ProtoJSON (`task_id` → `taskId`). */
 const jsonName = (field: string) => field.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
@@ -75,13 +77,22 @@ export function restRequest(method: A2aMethod, params: Record<string, unknown>):
  * The request params of an abstract operation on the wire (§4.3: params are the abstract data model, the
  * runner serializes). Two readings: a message without `messageId` gets a fresh one (§4.3, §12.4); the push
  * operations' `{taskId, pushNotificationConfig: {...}}` becomes A2A 1.0's flat TaskPushNotificationConfig
- * (`{taskId, url, …}`, the proto's CreateTaskPushNotificationConfig request).
+ * (`{taskId, url, …}`, the proto's CreateTaskPushNotificationConfig request); and `taskId`/`contextId` written
+ * beside the message of a send (the shipped multi-turn suite does) go into the message, where A2A 1.0's
+ * SendMessageRequest carries them (Message.taskId, Message.contextId), unless the message has its own.
  */
 export function wireParams(method: A2aMethod | undefined, params: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...params };
   const message = out['message'];
   if (message && typeof message === 'object' && !Array.isArray(message) && !('messageId' in message))
     out['message'] = { messageId: crypto.randomUUID(), ...(message as Record<string, unknown>) };
+  if ((method === 'SendMessage' || method === 'SendStreamingMessage') && isRecord(out['message']))
+    for (const key of ['taskId', 'contextId'])
+      if (key in out) {
+        const m = out['message'] as Record<string, unknown>;
+        out['message'] = key in m ? m : { ...m, [key]: out[key] };
+        delete out[key];
+      }
   const config = out['pushNotificationConfig'];
   if (method === 'CreateTaskPushNotificationConfig' && config && typeof config === 'object' && !Array.isArray(config)) {
     delete out['pushNotificationConfig'];
