@@ -189,3 +189,20 @@ describe('until (§9.1) and stream ordering (§7.1)', () => {
     expect(checkStream({ max_count: 2, final_event: { status: { state: 'TASK_STATE_FAILED' } } }, events, false)).toHaveLength(2);
   });
 });
+
+describe('params on the wire (§4.3)', () => {
+  it('a message gets a messageId; taskId and contextId beside it go into it; push configs are flat', async () => {
+    const { wireParams, restRequest } = await import('../../generator/acts/wire/operations.ts');
+    const sent = wireParams('SendMessage', { taskId: 't', contextId: 'c', message: { role: 'ROLE_USER', parts: [] } });
+    expect(sent).toEqual({
+      message: { messageId: expect.stringMatching(/^[0-9a-f-]{36}$/), role: 'ROLE_USER', parts: [], taskId: 't', contextId: 'c' },
+    });
+    expect(wireParams('CreateTaskPushNotificationConfig', { taskId: 't', pushNotificationConfig: { url: 'u' } })).toEqual({ taskId: 't', url: 'u' });
+    expect(restRequest('GetTaskPushNotificationConfig', { taskId: 't 1', id: 'c' })).toEqual({
+      verb: 'GET',
+      path: '/tasks/t%201/pushNotificationConfigs/c',
+      body: undefined,
+    });
+    expect(restRequest('GetTask', { id: 'x', historyLength: 0 })).toEqual({ verb: 'GET', path: '/tasks/x?historyLength=0', body: undefined });
+  });
+});

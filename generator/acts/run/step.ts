@@ -104,6 +104,12 @@ function statusMismatches(outcome: Outcome, error: AnsweredError | undefined, st
   return match(outcome.status, status, 'status');
 }
 
+/**
+ * The status an abstract operation's `expect.status` sees: a 2xx success is 200 (§4.2: the runner unwraps the
+ * HTTP response; §6.1: 200 is success), so an HTTP+JSON create answered 201 Created is a success too.
+ */
+const abstractStatus = (outcome: Outcome): Outcome => (outcome.status >= 200 && outcome.status < 300 ? { ...outcome, status: 200 } : outcome);
+
 async function request(step: Step, ctx: StepContext, streamTimeout: number | undefined): Promise<Outcome> {
   const target = ctx.target;
   if (!target) fail(step.id, 'a server step needs an agent (this run has none: --client)');
@@ -172,7 +178,11 @@ export async function runStep(step: Step, ctx: StepContext): Promise<void> {
         expected: show(body ?? status),
         actual: show(outcome.body),
       });
-    const m = [...(status !== undefined ? statusMismatches(outcome, error, status) : []), ...(body !== undefined ? match(outcome.body, body) : [])];
+    const seenStatus = step.kind === 'server' ? abstractStatus(outcome) : outcome;
+    const m = [
+      ...(status !== undefined ? statusMismatches(seenStatus, error, status) : []),
+      ...(body !== undefined ? match(outcome.body, body) : []),
+    ];
     if (m.length) throw failureOf(step.id, 'expect', m, `${outcome.request} answered ${outcome.status}`);
   } else if (step.kind === 'server' && outcome.error && !step.expect_error && !step.expect_stream)
     fail(step.id, `unexpected error ${describeError(outcome.error)} (${outcome.request}, HTTP ${outcome.status})`, { actual: show(outcome.body) });
