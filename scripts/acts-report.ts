@@ -40,16 +40,6 @@ const SDK_REASONS: Record<string, string> = {
   'DM-ART-003': "suite: expects a 0.3 `file` member; A2A 1.0's Part has raw, filename, mediaType",
   'DM-ART-004': "suite: expects a 0.3 `fileUrl` member; A2A 1.0's Part has url, filename, mediaType",
   'REST-PD-001': "suite: expects RFC 9457 problem details; A2A 1.0's HTTP+JSON errors are google.rpc.Status",
-  'rest SEC-PUSH-001': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
-  'rest SEC-PUSH-002': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
-  'rest PUSH-CFG-001': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
-  'rest PUSH-CFG-002': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
-  'rest PUSH-CFG-003': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
-  'rest PUSH-LIST-001': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
-  'rest PUSH-IDEM-001': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
-  'rest PUSH-DELIV-001': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
-  'rest PUSH-DELIV-002': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
-  'rest PUSH-DELIV-003': 'SDK: CreateTaskPushNotificationConfig over HTTP+JSON answers 201; the suite wants 200',
 };
 
 /** A failure message without what changes from run to run (ports, ids). */
