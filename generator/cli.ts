@@ -5,6 +5,7 @@
 import type { Options } from './context.ts';
 import { EXIT_BAD_INPUT, EXIT_OK, formatDiagnostic, InputError } from './errors.ts';
 import { nearest } from './commands/args.ts';
+import { a2aConformance } from './commands/a2a-conformance.ts';
 import { CliError, type Command, debugging } from './commands/command.ts';
 import { diff, pin } from './commands/evolve.ts';
 import { generate } from './commands/generate.ts';
@@ -20,6 +21,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   validate,
   serve,
   golden,
+  'a2a-conformance': a2aConformance,
   pin,
   diff,
 };

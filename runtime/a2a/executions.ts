@@ -225,6 +225,9 @@ export class TaskExecutions implements ClusterHost {
         const found = read?.task;
         if (!read || !found) throw A2aErrors.taskNotFound(taskId);
         if (isTerminal(found.status.state)) throw A2aErrors.terminal(found.id, String(found.status.state));
+        // a2a.proto Message: a client message naming both a task and a context must name the task's context.
+        if (incoming.contextId && found.contextId && incoming.contextId !== found.contextId)
+          throw A2aErrors.invalidParams([{ field: 'message.contextId', message: `Task ${taskId} belongs to context ${found.contextId}.` }]);
         // A task that is working (not waiting for the client) takes no new message until it stops or is cancelled.
         if (this.#resuming.has(taskId) || (this.#running.has(taskId) && !INTERRUPTED_STATES.has(found.status.state)))
           throw A2aErrors.unsupported(`Task ${taskId} is still running; wait for it or cancel it`, { taskId });

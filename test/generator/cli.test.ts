@@ -36,7 +36,9 @@ describe('wiregen --help', () => {
     expect(await runCli(['frobnicate'])).toEqual({
       code: 2,
       out: [],
-      err: ['wiregen: unknown command "frobnicate"; the commands are init, generate, validate, serve, golden, pin, diff (wiregen --help)'],
+      err: [
+        'wiregen: unknown command "frobnicate"; the commands are init, generate, validate, serve, golden, a2a-conformance, pin, diff (wiregen --help)',
+      ],
     });
   });
 
@@ -150,7 +152,7 @@ describe('wiregen generate --only <sample>', () => {
     expect([code, err]).toEqual([
       2,
       [
-        'schemas/samples: no pin or sample nope (samples: conformance, golden-extended, golden, recorded-server, code-reviewer, deployer, research-agent, test-runner; pins: mcp-2024-11-05, mcp-2025-03-26, mcp-2025-06-18, mcp-2025-11-25, mcp-2026-07-28, mcp-ext-tasks, a2a-1.0)',
+        'schemas/samples: no pin or sample nope (samples: conformance, golden-extended, golden, recorded-server, acts-agent, code-reviewer, deployer, research-agent, test-runner; pins: mcp-2024-11-05, mcp-2025-03-26, mcp-2025-06-18, mcp-2025-11-25, mcp-2026-07-28, mcp-ext-tasks, a2a-1.0)',
       ],
     ]);
   });

@@ -151,7 +151,7 @@ describe("bad input to serve, in this repository's root", () => {
     [['golden', '--http', '0', '--parse-errors'], 'wiregen serve: --parse-errors is for --stdio'],
     [
       ['nope', '--stdio'],
-      'wiregen serve: unknown target "nope": not a file, and no samples/nope.ts here (samples: code-reviewer, conformance, deployer, golden, recorded-server, research-agent, test-runner)',
+      'wiregen serve: unknown target "nope": not a file, and no samples/nope.ts here (samples: acts-agent, code-reviewer, conformance, deployer, golden, recorded-server, research-agent, test-runner)',
     ],
     [['golden', '--stdio', '--handlers', 'nope'], 'wiregen serve: samples/golden.ts has no handler set "nope" (sets: base, extended)'],
     [['research-agent', '--stdio'], 'wiregen serve: research-agent is an A2A agent: serve it over HTTP with --http <port>'],
