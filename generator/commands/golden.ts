@@ -18,15 +18,19 @@ sorted) and equal. The corpus is a directory with manifest.json ({"cases": [{"na
 ("handshake" or "stateless"; the reference corpus's "legacy" and "modern" mean the same, as do its case
 folders legacy/ and modern/ when "era" is absent), "handshake", "provenance") and per case <name>.request.json (one line, sent exactly) and <name>.response.json.
 
-Each case gets a fresh server (stdio) or a fresh session (HTTP). A handshake-era case first sends the
+Each case gets a server of its own: a fresh process over stdio, and over HTTP with a command a fresh
+process per case (write $PORT in --url and in the command, or read the PORT environment variable, for a
+free loopback port each; else they run one at a time on the URL's port). --shared plays every case on one
+server, one at a time, its state carrying over. A handshake-era case first sends the
 preamble's initialize, which must be answered with the revision asked for, and notifications/initialized;
 a handshake-era initialize case and every stateless (2026-07-28) case are sent alone. Messages the server sends before
 the response (notifications, requests) are not compared.
 
 check options:
   --url <url>                  Streamable HTTP endpoint (else stdio). With a server command, the command is
-                               started once per distinct argument set and the cases run once <url> accepts
-                               connections; without one, they go to a server you run
+                               started per case ($PORT: a free port each) and the case runs once <url>
+                               accepts connections; without one, the cases go to a server you run
+  --shared                     one server for every case (per distinct argument set), one case at a time
   --handlers <set>=<args>      the server arguments of a handler set named by the cases (repeatable);
                                base adds none unless given. Quote <args> as one shell word
   --notifications <args>       the server arguments for cases with "notifications": true
@@ -50,7 +54,7 @@ Exit: 0 every case matches, 1 some case differs, fails or has no response, 2 bad
 
 Examples:
   wiregen golden check test/golden/reference --handlers extended='--handlers extended' -- wiregen serve golden --stdio
-  wiregen golden check corpus --url http://127.0.0.1:3001/mcp -- node server.js
+  wiregen golden check corpus --url 'http://127.0.0.1:$PORT/mcp' -- node server.js --port '$PORT'
   wiregen golden record corpus legacy/echo --request '{"jsonrpc":"2.0","id":5,"method":"tools/call",…}' -- node server.js`;
 
 /** A positive integer, or undefined. */
@@ -66,6 +70,7 @@ const OPTIONS = {
   notifications: { type: 'string' },
   handshake: { type: 'string' },
   accept: { type: 'boolean' },
+  shared: { type: 'boolean' },
   exact: { type: 'boolean' },
   'embedded-json': { type: 'string' },
   only: { type: 'string', multiple: true },
@@ -124,6 +129,7 @@ export const golden: Command = {
       ...(values.url !== undefined ? { url: values.url } : {}),
       mapping: { handlers, ...(values.notifications !== undefined ? { notifications: splitArguments(values.notifications) } : {}) },
       accept: values.accept ?? false,
+      share: values.shared ?? false,
       exact: values.exact ?? false,
       embedded,
       ...(positive(values.timeout, '--timeout') !== undefined ? { timeoutMs: positive(values.timeout, '--timeout')! } : {}),
