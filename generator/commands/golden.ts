@@ -10,6 +10,7 @@ import { type Command, usageError } from './command.ts';
 const HELP = `Usage: wiregen golden check <corpus-dir> [options] -- <server command...>
        wiregen golden check <corpus-dir> --url <url> [options] [-- <server command...>]
        wiregen golden record <corpus-dir> <case> [--request <json>] [options] -- <server command...>
+       wiregen golden init [corpus-dir] [-- <server command...>]
 
 Plays a wire corpus against an MCP server and compares every response with the expected one: parsed JSON
 (object key order never matters), strings byte for byte, JSON held inside a string canonical (compact, keys
@@ -49,6 +50,10 @@ check options:
 record: plays one new request (--request, or stdin) and writes <case>.request.json, its response and the
 manifest entry (provenance "project"); refuses a case that exists. Takes --url, --handlers, --notifications,
 --handshake, --timeout, and --set <handler set>, --notifying, --era handshake|stateless for the new case.
+
+init: writes a starter corpus (default dir golden: manifest.json and a tools/list request per era) and
+golden.test.ts, a vitest file playing it with wiregen/golden/vitest (the server command after --, default
+node dist/main.js); refuses to overwrite a file. Then record the responses with check --accept.
 
 Exit: 0 every case matches, 1 some case differs, fails or has no response, 2 bad input.
 
@@ -90,10 +95,29 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+async function init(dir: string | undefined, extra: readonly string[], command: readonly string[], cwd: string, out: (line: string) => void) {
+  if (extra.length) throw usageError('golden', `unexpected ${extra.join(' ')}`);
+  const { initCorpus } = await import('../golden/init.ts');
+  const server = command.length ? command : ['node', 'dist/main.js'];
+  const corpus = dir ?? 'golden';
+  const { files } = initCorpus(cwd, corpus, server);
+  for (const f of files) out(`wrote ${f}`);
+  const steps = [
+    [`npx wiregen golden check ${corpus} --accept -- ${server.join(' ')}`, 'record the responses; read each before committing'],
+    ['npx vitest run golden.test.ts', 'needs vitest (npm install -D vitest)'],
+    [`git add ${corpus} golden.test.ts`, 'and run golden.test.ts in CI (docs/golden-tests.md)'],
+  ];
+  const width = Math.max(...steps.map(([s]) => s!.length));
+  out('next:');
+  for (const [step, why] of steps) out(`  ${step!.padEnd(width)}  # ${why}`);
+  return EXIT_OK;
+}
+
 export const golden: Command = {
   summary: [
     ['golden check <dir> -- <cmd>', 'replay a wire corpus against any MCP server (stdio, or --url for HTTP)'],
     ['golden record <dir> <case>', 'capture a new case of a corpus from a server'],
+    ['golden init [dir]', 'write a starter corpus and a vitest file that plays it'],
   ],
   help: HELP,
   async run(args, { out, base }) {
@@ -103,7 +127,8 @@ export const golden: Command = {
     const { values, positionals } = parseCommand('golden', own, OPTIONS);
     if (values.help) return (out(HELP), EXIT_OK);
     const [action, dir, name, ...extra] = positionals;
-    if (action !== 'check' && action !== 'record') throw usageError('golden', 'say check or record (wiregen golden --help)');
+    if (action === 'init') return init(dir, name === undefined ? extra : [name, ...extra], command, base.root ?? process.cwd(), out);
+    if (action !== 'check' && action !== 'record') throw usageError('golden', 'say check, record or init (wiregen golden --help)');
     if (dir === undefined) throw usageError('golden', `${action}: name the corpus directory`);
     const wantsName = action === 'record';
     if (wantsName && name === undefined) throw usageError('golden', 'record: name the new case (<era>/<case>)');

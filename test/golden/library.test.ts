@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCorpus, formatResults, type GoldenServer, recordCase } from 'wiregen/golden';
-import { ROOT } from '../helpers/project.ts';
+import { ROOT, runCli } from '../helpers/project.ts';
 import { counterServer } from './counter/server.ts';
 
 const CORPUS = 'test/golden/counter/corpus';
@@ -44,6 +44,16 @@ describe.each(Object.entries(SERVERS))('the counter corpus %s', (_, server) => {
       },
     ]);
     expect(formatResults(results)).toMatch(/4 cases: 1 passed, 3 failed$/);
+  });
+});
+
+describe('wiregen golden check --shared', () => {
+  it('plays every case on one process: the count carries over (isolated, the default, passes)', async () => {
+    const cli = (more: string[]) => runCli(['golden', 'check', CORPUS, ...more, '--', ...MAIN], ROOT);
+    expect(await cli([])).toMatchObject({ code: 0, out: ['4 cases: 4 passed, 0 failed'] });
+    const shared = await cli(['--shared']);
+    expect(shared.code).toBe(1);
+    expect(shared.out.at(-1)).toBe('4 cases: 1 passed, 3 failed');
   });
 });
 
