@@ -123,8 +123,13 @@ export async function checkCorpus(corpus: Corpus, options: CheckOptions, cases: 
         if ('missing' in args) return cannot(c, args.missing);
         const key = JSON.stringify(args.args);
         let shared = share && !factory ? sharedBy.get(key) : undefined;
-        if (share && !factory && !shared) sharedBy.set(key, (shared = { server: await open(args.args), state: {} }));
-        const server = shared?.server ?? (await open(args.args));
+        let server: LineServer;
+        try {
+          if (share && !factory && !shared) sharedBy.set(key, (shared = { server: await open(args.args), state: {} }));
+          server = shared?.server ?? (await open(args.args));
+        } catch (err) {
+          return { name: c.name, status: 'fail', detail: [`the server could not be made: ${(err as Error)?.message ?? String(err)}`] };
+        }
         const run = await runStdioCase(c, request, {
           command: [...command, ...args.args],
           server,

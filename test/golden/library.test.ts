@@ -80,3 +80,20 @@ describe('recordCase', () => {
     expect(result!.failure).toMatch(/^no .*first\.response\.json: run with --accept/);
   });
 });
+
+describe('an in-process factory that throws', () => {
+  it('fails each case with the reason; the others still run', async () => {
+    let calls = 0;
+    const results = await checkCorpus({
+      corpus: CORPUS,
+      cwd: ROOT,
+      server: () => {
+        if (++calls === 2) throw new Error('no database');
+        return counterServer();
+      },
+      concurrency: 1,
+    });
+    expect(results.map((r) => r.status)).toEqual(['pass', 'fail', 'pass', 'pass']);
+    expect(results[1]!.failure).toBe('the server could not be made: no database');
+  });
+});
