@@ -10,6 +10,7 @@ import { type Command, usageError } from './command.ts';
 const HELP = `Usage: wiregen golden check <corpus-dir> [options] -- <server command...>
        wiregen golden check <corpus-dir> --url <url> [options] [-- <server command...>]
        wiregen golden record <corpus-dir> <case> [--request <json>] [options] -- <server command...>
+       wiregen golden init [corpus-dir] [-- <server command...>]
 
 Plays a wire corpus against an MCP server and compares every response with the expected one: parsed JSON
 (object key order never matters), strings byte for byte, JSON held inside a string canonical (compact, keys
@@ -18,15 +19,19 @@ sorted) and equal. The corpus is a directory with manifest.json ({"cases": [{"na
 ("handshake" or "stateless"; the reference corpus's "legacy" and "modern" mean the same, as do its case
 folders legacy/ and modern/ when "era" is absent), "handshake", "provenance") and per case <name>.request.json (one line, sent exactly) and <name>.response.json.
 
-Each case gets a fresh server (stdio) or a fresh session (HTTP). A handshake-era case first sends the
+Each case gets a server of its own: a fresh process over stdio, and over HTTP with a command a fresh
+process per case (write $PORT in --url and in the command, or read the PORT environment variable, for a
+free loopback port each; else they run one at a time on the URL's port). --shared plays every case on one
+server, one at a time, its state carrying over. A handshake-era case first sends the
 preamble's initialize, which must be answered with the revision asked for, and notifications/initialized;
 a handshake-era initialize case and every stateless (2026-07-28) case are sent alone. Messages the server sends before
 the response (notifications, requests) are not compared.
 
 check options:
   --url <url>                  Streamable HTTP endpoint (else stdio). With a server command, the command is
-                               started once per distinct argument set and the cases run once <url> accepts
-                               connections; without one, they go to a server you run
+                               started per case ($PORT: a free port each) and the case runs once <url>
+                               accepts connections; without one, the cases go to a server you run
+  --shared                     one server for every case (per distinct argument set), one case at a time
   --handlers <set>=<args>      the server arguments of a handler set named by the cases (repeatable);
                                base adds none unless given. Quote <args> as one shell word
   --notifications <args>       the server arguments for cases with "notifications": true
@@ -46,11 +51,15 @@ record: plays one new request (--request, or stdin) and writes <case>.request.js
 manifest entry (provenance "project"); refuses a case that exists. Takes --url, --handlers, --notifications,
 --handshake, --timeout, and --set <handler set>, --notifying, --era handshake|stateless for the new case.
 
+init: writes a starter corpus (default dir golden: manifest.json and a tools/list request per era) and
+golden.test.ts, a vitest file playing it with wiregen/golden/vitest (the server command after --, default
+node dist/main.js); refuses to overwrite a file. Then record the responses with check --accept.
+
 Exit: 0 every case matches, 1 some case differs, fails or has no response, 2 bad input.
 
 Examples:
   wiregen golden check test/golden/reference --handlers extended='--handlers extended' -- wiregen serve golden --stdio
-  wiregen golden check corpus --url http://127.0.0.1:3001/mcp -- node server.js
+  wiregen golden check corpus --url 'http://127.0.0.1:$PORT/mcp' -- node server.js --port '$PORT'
   wiregen golden record corpus legacy/echo --request '{"jsonrpc":"2.0","id":5,"method":"tools/call",…}' -- node server.js`;
 
 /** A positive integer, or undefined. */
@@ -66,6 +75,7 @@ const OPTIONS = {
   notifications: { type: 'string' },
   handshake: { type: 'string' },
   accept: { type: 'boolean' },
+  shared: { type: 'boolean' },
   exact: { type: 'boolean' },
   'embedded-json': { type: 'string' },
   only: { type: 'string', multiple: true },
@@ -85,10 +95,29 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+async function init(dir: string | undefined, extra: readonly string[], command: readonly string[], cwd: string, out: (line: string) => void) {
+  if (extra.length) throw usageError('golden', `unexpected ${extra.join(' ')}`);
+  const { initCorpus } = await import('../golden/init.ts');
+  const server = command.length ? command : ['node', 'dist/main.js'];
+  const corpus = dir ?? 'golden';
+  const { files } = initCorpus(cwd, corpus, server);
+  for (const f of files) out(`wrote ${f}`);
+  const steps = [
+    [`npx wiregen golden check ${corpus} --accept -- ${server.join(' ')}`, 'record the responses; read each before committing'],
+    ['npx vitest run golden.test.ts', 'needs vitest (npm install -D vitest)'],
+    [`git add ${corpus} golden.test.ts`, 'and run golden.test.ts in CI (docs/golden-tests.md)'],
+  ];
+  const width = Math.max(...steps.map(([s]) => s!.length));
+  out('next:');
+  for (const [step, why] of steps) out(`  ${step!.padEnd(width)}  # ${why}`);
+  return EXIT_OK;
+}
+
 export const golden: Command = {
   summary: [
     ['golden check <dir> -- <cmd>', 'replay a wire corpus against any MCP server (stdio, or --url for HTTP)'],
     ['golden record <dir> <case>', 'capture a new case of a corpus from a server'],
+    ['golden init [dir]', 'write a starter corpus and a vitest file that plays it'],
   ],
   help: HELP,
   async run(args, { out, base }) {
@@ -98,7 +127,8 @@ export const golden: Command = {
     const { values, positionals } = parseCommand('golden', own, OPTIONS);
     if (values.help) return (out(HELP), EXIT_OK);
     const [action, dir, name, ...extra] = positionals;
-    if (action !== 'check' && action !== 'record') throw usageError('golden', 'say check or record (wiregen golden --help)');
+    if (action === 'init') return init(dir, name === undefined ? extra : [name, ...extra], command, base.root ?? process.cwd(), out);
+    if (action !== 'check' && action !== 'record') throw usageError('golden', 'say check, record or init (wiregen golden --help)');
     if (dir === undefined) throw usageError('golden', `${action}: name the corpus directory`);
     const wantsName = action === 'record';
     if (wantsName && name === undefined) throw usageError('golden', 'record: name the new case (<era>/<case>)');
@@ -124,6 +154,7 @@ export const golden: Command = {
       ...(values.url !== undefined ? { url: values.url } : {}),
       mapping: { handlers, ...(values.notifications !== undefined ? { notifications: splitArguments(values.notifications) } : {}) },
       accept: values.accept ?? false,
+      share: values.shared ?? false,
       exact: values.exact ?? false,
       embedded,
       ...(positive(values.timeout, '--timeout') !== undefined ? { timeoutMs: positive(values.timeout, '--timeout')! } : {}),

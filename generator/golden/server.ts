@@ -5,7 +5,7 @@
  * for failure messages, stdin closed and the exit awaited).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import type { CorpusCase } from './corpus.ts';
 
@@ -44,8 +44,19 @@ export interface Exit {
   readonly rest: readonly string[];
 }
 
+/** A server reached over one connection of lines: a process's stdio, or an in-process connection (inprocess.ts). */
+export interface LineServer {
+  send(line: string): void;
+  nextLine(timeoutMs: number): Promise<Line>;
+  /** What the server logged (a process's stderr), for failure messages. */
+  stderr(): string;
+  /** Ends the input and waits for the end; forced after `timeoutMs`. */
+  close(timeoutMs: number): Promise<Exit>;
+  kill(): void;
+}
+
 /** A server process: lines in, lines out. */
-export class ServerProcess {
+export class ServerProcess implements LineServer {
   readonly #child: ChildProcess;
   readonly #lines: string[] = [];
   readonly #waiters: Array<() => void> = [];
@@ -145,4 +156,16 @@ export async function waitForPort(url: string, timeoutMs: number, alive: () => b
     if (Date.now() > deadline) throw new Error(`${url} accepted no connection within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A TCP port free on 127.0.0.1 now (the system picks it; another process could take it before the server does). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -7,7 +7,7 @@
  */
 import { clip } from './compare.ts';
 import type { CorpusCase, Preamble } from './corpus.ts';
-import { ServerProcess } from './server.ts';
+import { type LineServer, ServerProcess } from './server.ts';
 
 /** What one case's run gave. */
 export interface CaseRun {
@@ -20,8 +20,15 @@ export interface CaseRun {
 }
 
 export interface StdioRun {
-  /** The server command with the case's arguments. */
+  /** The server command with the case's arguments (unless `server` is given). */
   readonly command: readonly string[];
+  /** The connection to play on instead of a fresh process of `command` (an in-process server, or a shared one). */
+  readonly server?: LineServer;
+  /**
+   * A connection that serves several cases: its handshake is made once (the revision it negotiated is kept
+   * here), and it is left open for the next case.
+   */
+  readonly shared?: { revision?: string };
   readonly cwd?: string;
   readonly preamble: Preamble;
   /** How long to wait for each line and for the exit, in ms. */
@@ -40,7 +47,8 @@ export function answers(message: unknown, id: unknown): boolean {
 }
 
 export async function runStdioCase(c: CorpusCase, request: string, run: StdioRun): Promise<CaseRun> {
-  const server = new ServerProcess(run.command, run.cwd ? { cwd: run.cwd } : {});
+  const server = run.server ?? new ServerProcess(run.command, run.cwd ? { cwd: run.cwd } : {});
+  const shared = run.shared;
   const other: unknown[] = [];
   const fail = (why: string): CaseRun => ({
     failure: `${why}${server.stderr().trim() ? `\n[stderr]\n${clip(server.stderr().trim(), 2000)}` : ''}`,
@@ -65,7 +73,11 @@ export async function runStdioCase(c: CorpusCase, request: string, run: StdioRun
     }
   };
   try {
-    if (c.handshake !== null) {
+    if (shared && c.handshake === null && c.era === 'handshake' && shared.revision !== undefined)
+      return fail('an initialize case cannot run on a shared connection that was initialized already: run the cases isolated');
+    if (shared && c.handshake !== null && shared.revision !== undefined && shared.revision !== c.handshake)
+      return fail(`the shared connection negotiated ${shared.revision}, this case needs ${c.handshake}: run the cases isolated`);
+    if (c.handshake !== null && shared?.revision === undefined) {
       const initialize = run.preamble.initialize.replaceAll('$REVISION', c.handshake);
       server.send(initialize);
       const init = await answerTo(idOf(initialize), 'the preamble initialize');
@@ -74,10 +86,14 @@ export async function runStdioCase(c: CorpusCase, request: string, run: StdioRun
       if (version !== c.handshake)
         return fail(`the preamble initialize was not answered with revision ${c.handshake}: ${clip(JSON.stringify(init.message), 500)}`);
       server.send(run.preamble.initialized);
+      if (shared) shared.revision = c.handshake;
     }
     server.send(request);
     const got = await answerTo(idOf(request), 'the request');
     if ('failure' in got) return fail(got.failure);
+    if (c.handshake === null && c.era === 'handshake' && shared)
+      shared.revision = (JSON.parse(request) as { params?: { protocolVersion?: string } }).params?.protocolVersion ?? '';
+    if (shared) return { response: got.message, other };
     const exit = await server.close(run.exact ? run.timeoutMs : 2000);
     if (run.exact) {
       if (exit.rest.length) return fail(`unexpected output after the response: ${clip(exit.rest.join('\n'), 1000)}`);
@@ -86,6 +102,6 @@ export async function runStdioCase(c: CorpusCase, request: string, run: StdioRun
     }
     return { response: got.message, other };
   } finally {
-    server.kill();
+    if (!shared) server.kill();
   }
 }

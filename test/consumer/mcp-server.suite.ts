@@ -16,6 +16,7 @@ import { ROOT } from '../helpers/project.ts';
 import { INFO, start, tree, tsc, wiregen, writeDocBlocks } from './harness.ts';
 import { consumerProject, type ConsumerProject, type Packed } from './packages.ts';
 import { readmeServersSuite } from './readme-servers.suite.ts';
+import { VITEST } from './golden.suite.ts';
 import { agentBehaviours, SERVERS, STRICT_OPTIONS } from './strict-modules.ts';
 
 export function mcpServerSuite(packed: () => Packed): void {
@@ -24,8 +25,9 @@ export function mcpServerSuite(packed: () => Packed): void {
 
     beforeAll(() => {
       // hono and zod (an optional peer: docs/code-first.md's Standard Schema server) for the docs' code; @types/pg for
-      // @wiregen/runtime/a2a/postgres's declarations (pg, its optional peer, has none).
-      project = consumerProject('mcp-server', packed(), ['hono@4', 'zod@4.6.7', '@types/pg@8']);
+      // @wiregen/runtime/a2a/postgres's declarations (pg, its optional peer, has none); vitest (wiregen/golden/vitest's
+      // optional peer) for docs/golden-tests.md's test file and that entry's declarations.
+      project = consumerProject('mcp-server', packed(), ['hono@4', 'zod@4.6.7', '@types/pg@8', VITEST]);
     }, 300_000);
 
     afterAll(() => project?.dispose());

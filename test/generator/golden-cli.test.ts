@@ -141,7 +141,7 @@ describe('bad input to wiregen golden: exit 2, one line', () => {
   const cases: [string, string[], RegExp][] = [
     ['no server command', ['check', join(scratch, 'pass')], /give the server command after --, or --url/],
     ['no manifest', ['check', scratch, ...COMMAND], /manifest\.json: no manifest\.json in the corpus directory/],
-    ['an unknown action', ['play', scratch, ...COMMAND], /say check or record/],
+    ['an unknown action', ['play', scratch, ...COMMAND], /say check, record or init/],
     ['a bad --url', ['check', scratch, '--url', 'ftp://x'], /--url "ftp:\/\/x" is not an http\(s\) URL/],
     ['a bad --parallel', ['check', join(scratch, 'pass'), '--parallel', '0', ...COMMAND], /--parallel "0" is not a positive integer/],
   ];

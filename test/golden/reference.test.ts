@@ -6,7 +6,6 @@
  * fail exactly the reference cases that show it) and that the project corpus marks every case's provenance.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { differences } from '../../generator/golden/compare.ts';
@@ -21,15 +20,6 @@ import { ROOT, runCli } from '../helpers/project.ts';
 const REFERENCE = join(GOLDEN_DIR, 'reference');
 const reference = loadCorpus(REFERENCE, { cwd: ROOT });
 const SERVE = [process.execPath, 'bin/wiregen.mjs', 'serve', 'golden'];
-
-/** A TCP port free on 127.0.0.1 now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('the reference Golden corpus against serve golden (wiregen golden check)', () => {
   it('holds the 24 cases of the reference, with its notice', () => {
@@ -46,20 +36,19 @@ describe('the reference Golden corpus against serve golden (wiregen golden check
   }, 300_000);
 
   it('Streamable HTTP: 24/24', async () => {
-    const port = await freePort();
     const { code, out, err } = await runCli(
       [
         'golden',
         'check',
         'test/golden/reference',
         '--url',
-        `http://127.0.0.1:${port}/mcp`,
+        'http://127.0.0.1:$PORT/mcp',
         '--handlers',
         'extended=--handlers extended',
         '--',
         ...SERVE,
         '--http',
-        String(port),
+        '$PORT',
         '--exit-on-stdin-close',
       ],
       ROOT,
