@@ -3,6 +3,7 @@
  * (§13.5: `acts-report-{sdk}-{transport}-{timestamp}.json`), and the summary and table printed on stdout
  * (§12.7).
  */
+import { ERRATA } from './format/errata.ts';
 import type { Level, Suite } from './format/model.ts';
 import type { TestResult } from './run/result.ts';
 
@@ -105,9 +106,14 @@ export function reportTable(report: ActsReport, all = false): string[] {
   const lines = rows.map(
     (r) => `${r[0]!.padEnd(widths[0]!)}  ${r[1]!.padEnd(widths[1]!)}  ${r[2]!.padEnd(widths[2]!)}  ${r[3]!.replace(/\s+/g, ' ')}`,
   );
+  const corrected = report.suites.flatMap((s) => s.tests.filter((t) => t.errata).map((t) => ({ test: t, ids: t.errata! })));
+  const errataLines = corrected.flatMap(({ test, ids }) =>
+    ids.map((id) => `corrected ${test.id} (${test.result}) by erratum ${id}: ${ERRATA.find((e) => e.id === id)?.reason ?? ''}`),
+  );
   return [
     `${report.transport}: ${report.summary.passed}/${report.summary.total} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped, ${report.summary.errors} errors (${report.summary.duration_ms} ms)`,
     ...lines,
+    ...errataLines,
     ...summaryLines(report),
   ];
 }

@@ -33,6 +33,8 @@ Options:
   --timeout <ms>           per request, and for a stream to end (default 30000)
   --client                 run the client tests against wiregen's client (no <agent-url>)
   --all                    list every test in the table, not only those that did not pass
+  --no-errata              run the suites exactly as published, without the runner's corrections of tests
+                           that contradict A2A 1.0 (each correction applied is listed under the table)
 
 Progress goes to stderr, one line per test; the table and the summary by level to stdout.
 Exit: 0 every must test passed (or was skipped), 1 some must test failed or errored, 2 bad input (a flag, an
@@ -53,6 +55,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   client: { type: 'boolean' },
   all: { type: 'boolean' },
+  'no-errata': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -125,6 +128,7 @@ export const a2aConformance: Command = {
         timeoutMs: Number(timeout),
         ...(behaviors ? { behaviors } : {}),
         onProgress: (line) => err(line),
+        ...(values['no-errata'] ? { noErrata: true } : {}),
       });
     } catch (e) {
       if (e instanceof AgentUnreachableError) throw new CliError([`wiregen ${NAME}: ${e.message}`], EXIT_BAD_INPUT);

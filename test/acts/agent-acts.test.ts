@@ -41,7 +41,34 @@ it('passes every ACTS test on both bindings but the listed ones', async () => {
           notPassing[`${report.transport} ${test.id}`] = `${test.level}: ${test.failure?.message ?? test.result}`;
       }
   expect(ran).toBe(2 * 111);
+  // Every must test that runs passes, on each binding; CARD-DISC-002 under the runner's erratum.
+  for (const report of reports) {
+    const must = report.summary.by_level.must;
+    expect({ transport: report.transport, passed: must.passed, failed: must.failed, errors: must.errors }).toEqual({
+      transport: report.transport,
+      passed: must.total - must.skipped,
+      failed: 0,
+      errors: 0,
+    });
+    expect(report.suites.flatMap((s) => s.tests).find((t) => t.id === 'CARD-DISC-002')).toMatchObject({ result: 'pass', errata: ['binding-name'] });
+  }
   const unexpected = Object.keys(notPassing).filter((k) => !(k in NOT_PASSING));
   const nowPassing = Object.keys(NOT_PASSING).filter((k) => !(k in notPassing));
   expect({ unexpected: Object.fromEntries(unexpected.map((k) => [k, notPassing[k]])), nowPassing }).toEqual({ unexpected: {}, nowPassing: [] });
 }, 60_000);
+
+it('fails CARD-DISC-002 with the suites as published (--no-errata): the card says HTTP+JSON, not REST', async () => {
+  const [report] = await runConformance({
+    suites: shippedSuites().filter((s) => s.id === 'discovery'),
+    agentUrl: running.url,
+    bindings: ['rest'],
+    level: 'must',
+    variables: {},
+    timeoutMs: 10_000,
+    noErrata: true,
+  });
+  const test = report!.suites.flatMap((s) => s.tests).find((t) => t.id === 'CARD-DISC-002');
+  expect(test?.result).toBe('fail');
+  expect(test?.failure?.message).toContain('HTTP+JSON');
+  expect(test).not.toHaveProperty('errata');
+});

@@ -6,15 +6,9 @@
 
 /** `<binding> <test id>` → why it does not pass (whose reading: the suite's, the runner's, or ours). */
 export const NOT_PASSING: Record<string, string> = {
-  // The suite's: A2A 1.0 names the binding HTTP+JSON (a2a.proto AgentInterface.protocol_binding); the suite expects REST.
-  'jsonrpc CARD-DISC-002': 'suite: protocolBinding one_of [JSONRPC, GRPC, REST]; A2A 1.0 writes HTTP+JSON',
-  'rest CARD-DISC-002': 'suite: protocolBinding one_of [JSONRPC, GRPC, REST]; A2A 1.0 writes HTTP+JSON',
-  // The suite's: raw JSON-RPC bodies whose message has no messageId, which a2a.proto marks REQUIRED; the runtime refuses -32602.
-  'jsonrpc JSONRPC-ENV-001': 'suite: raw message without messageId (REQUIRED in a2a.proto): -32602',
-  'jsonrpc JSONRPC-CT-001': 'suite: raw message without messageId (REQUIRED in a2a.proto): -32602',
-  'jsonrpc JSONRPC-SSE-001': 'suite: raw message without messageId (REQUIRED in a2a.proto): -32602',
-  'jsonrpc DM-FMT-001': 'suite: raw message without messageId (REQUIRED in a2a.proto): -32602',
-  'jsonrpc DM-EXTRA-001': 'suite: raw message without messageId, and an unknown member, both refused -32602',
+  // Ours: a member the schema does not define (params.x_custom_field) is refused, as ProtoJSON parsers do by default.
+  'jsonrpc DM-EXTRA-001':
+    'ours: an unknown member of SendMessageRequest (x_custom_field) is refused -32602; ProtoJSON parsers reject unknown fields by default',
   // Ours: a missing A2A-Version header means 0.3 (A2A 1.0 §3.6.2), which this agent does not speak: -32009.
   'jsonrpc VER-NEG-002': 'ours and the SDK: no A2A-Version header is 0.3 (A2A §3.6.2), answered VersionNotSupportedError',
   // The suite's: a2a.proto Message says an agent's message must carry context_id.

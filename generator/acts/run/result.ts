@@ -34,6 +34,8 @@ export interface TestResult {
   readonly skip_reason?: string;
   readonly failure?: FailureDetail;
   readonly steps?: readonly StepResult[];
+  /** The corrections (format/errata.ts) this test ran under; not in §13.3. */
+  readonly errata?: readonly string[];
 }
 
 /** A step (or assertion) failed: its mismatches, or a message alone. */

@@ -3,6 +3,7 @@
  * every selected test on each binding asked for, one report per binding (§13); or, with the client harness,
  * the client tests (§10) against this repository's client. Tests run one after another.
  */
+import { applyErrata, ERRATA } from '../format/errata.ts';
 import type { ActsBinding, Level, Suite, Test } from '../format/model.ts';
 import { type ActsReport, buildReport } from '../report.ts';
 import type { Binding, Target } from '../wire/exchange.ts';
@@ -24,6 +25,8 @@ export interface RunOptions {
   /** §11 prefixes the agent declares; undefined: all of them. */
   readonly behaviors?: ReadonlySet<string>;
   readonly onProgress?: (line: string) => void;
+  /** Run the suites as published, without the runner's corrections (format/errata.ts). */
+  readonly noErrata?: boolean;
 }
 
 /** The card could not be read: the run cannot start. */
@@ -56,16 +59,23 @@ async function readAgentCard(base: string, timeoutMs: number): Promise<Record<st
 
 /** Runs the selected tests; one report per binding (the client run reports as jsonrpc, its payloads' binding). */
 export async function runConformance(options: RunOptions): Promise<ActsReport[]> {
+  const corrected = applyErrata(options.suites, options.noErrata ? [] : ERRATA);
+  for (const e of corrected.stale) options.onProgress?.(`erratum ${e.id} not applied: ${e.test}'s ${e.pointer} is no longer the value it corrects`);
+  const suitesRun = corrected.suites;
+  const withErrata = (r: TestResult): TestResult => {
+    const ids = corrected.applied.get(r.id);
+    return ids ? { ...r, errata: ids } : r;
+  };
   const allowed = LEVELS.slice(0, LEVELS.indexOf(options.level) + 1);
   // A client run has only the client tests; an agent run reports them skipped.
   const client = options.agentUrl === undefined;
-  const selected = options.suites
+  const selected = suitesRun
     .map((s) => ({ suite: s, tests: s.tests.filter((t) => allowed.includes(t.level) && (!client || isClientTest(t))) }))
     .filter((s) => s.tests.length > 0);
   const total = selected.reduce((n, s) => n + s.tests.length, 0);
   const progress = (n: number, binding: string, t: TestResult) =>
     options.onProgress?.(
-      `[${binding} ${n}/${total}] ${t.result.toUpperCase().padEnd(5)} ${t.level.padEnd(6)} ${t.id}${t.result === 'pass' ? '' : `: ${t.skip_reason ?? t.failure?.message ?? ''}`}`,
+      `[${binding} ${n}/${total}] ${t.result.toUpperCase().padEnd(5)} ${t.level.padEnd(6)} ${t.id}${t.result === 'pass' ? '' : `: ${t.skip_reason ?? t.failure?.message ?? ''}`}${t.errata ? ` (corrected: ${t.errata.join(', ')})` : ''}`,
     );
 
   if (options.agentUrl === undefined) {
@@ -77,7 +87,7 @@ export async function runConformance(options: RunOptions): Promise<ActsReport[]>
       const env: TestEnvironment = { target: undefined, variables: options.variables, parse: harness.parse };
       for (const { suite, tests } of selected)
         for (const test of tests) {
-          const r = await runTest(test, suite, env);
+          const r = withErrata(await runTest(test, suite, env));
           results.set(suite, [...(results.get(suite) ?? []), r]);
           progress(++n, 'client', r);
         }
@@ -86,7 +96,7 @@ export async function runConformance(options: RunOptions): Promise<ActsReport[]>
     }
     const runtime = { name: 'wiregen', version: '0.2.0', language: 'typescript', repository: 'https://github.com/wiregen/wiregen' };
     return [
-      buildReport(options.suites, results, {
+      buildReport(suitesRun, results, {
         transport: 'jsonrpc',
         sdk: runtime,
         durationMs: Math.round(performance.now() - t0),
@@ -121,12 +131,12 @@ export async function runConformance(options: RunOptions): Promise<ActsReport[]>
       for (const { suite, tests } of selected)
         for (const test of tests) {
           const skip = isClientTest(test) ? 'a client test (§10): run it with --client' : skipReason(test, binding, card, options.behaviors, offered);
-          const r = await runTest(test, suite, env, skip);
+          const r = withErrata(await runTest(test, suite, env, skip));
           results.set(suite, [...(results.get(suite) ?? []), r]);
           progress(++n, binding, r);
         }
       reports.push(
-        buildReport(options.suites, results, { transport: binding, sdk, durationMs: Math.round(performance.now() - t0), generatedAt: new Date() }),
+        buildReport(suitesRun, results, { transport: binding, sdk, durationMs: Math.round(performance.now() - t0), generatedAt: new Date() }),
       );
     }
   } finally {

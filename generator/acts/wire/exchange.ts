@@ -186,12 +186,31 @@ export function rawUrl(target: Target, path: string): string {
 }
 
 /** Sends a raw request as written (§4.4): its headers only, its body as JSON or `body_raw` as it is. */
+/**
+ * A raw body whose message has no `messageId` gets one: §12.4 ("if a request includes a `message` and no
+ * `messageId` is specified in the test, the runner MUST auto-generate a unique `messageId`"; a2a.proto's
+ * Message.message_id is REQUIRED). The suites' raw sends (a JSON-RPC `params.message`, an HTTP+JSON body's
+ * `message`) rely on it; a body written as text (`body_raw`, the malformed-input tests) is never touched.
+ */
+export function withMessageIds(body: unknown): unknown {
+  if (!isObject(body)) return body;
+  const fill = (holder: Record<string, unknown>): Record<string, unknown> => {
+    const message = holder['message'];
+    return isObject(message) && !('messageId' in message) ? { ...holder, message: { messageId: crypto.randomUUID(), ...message } } : holder;
+  };
+  const params = body['params'];
+  if (body['jsonrpc'] !== undefined) return isObject(params) ? { ...body, params: fill(params) } : body;
+  return fill(body);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export async function runRaw(
   target: Target,
   raw: { method: string; path: string; headers?: Readonly<Record<string, string>>; body?: unknown; body_raw?: string },
 ): Promise<Outcome> {
   const url = rawUrl(target, raw.path);
-  const body = raw.body_raw ?? (raw.body !== undefined ? JSON.stringify(raw.body) : undefined);
+  const body = raw.body_raw ?? (raw.body !== undefined ? JSON.stringify(withMessageIds(raw.body)) : undefined);
   const { res } = await send(url, { method: raw.method, headers: { ...raw.headers }, ...(body !== undefined ? { body } : {}) }, target.timeoutMs);
   const request = `${raw.method} ${url}`;
   if (isSse(res)) {
