@@ -93,7 +93,7 @@ describe('the docs/ pages', () => {
       .filter((l) => l.startsWith('| `wiregen '));
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) {
-      const command = /^\| `wiregen ([a-z]+)/.exec(row)![1]!;
+      const command = /^\| `wiregen ([a-z0-9-]+)/.exec(row)![1]!;
       const { code, out } = await runCli([command, '--help']);
       expect(code, row).toBe(0);
       for (const option of new Set(row.match(/--[a-z][a-z-]*/g) ?? [])) expect(out.join('\n'), `${command} ${option}`).toContain(option);
