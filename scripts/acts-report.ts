@@ -136,7 +136,10 @@ try {
           }
         }
       const [mine, theirs] = [[...reasons.ours].join('; '), [...reasons.sdk].join('; ')];
-      const reason = mine === theirs ? mine : [mine && `ours: ${mine.replace(/^ours: /, '')}`, theirs && `SDK agent: ${theirs.replace(/^SDK: /, '')}`].filter(Boolean).join('; ');
+      const reason =
+        mine === theirs
+          ? mine
+          : [mine && `ours: ${mine.replace(/^ours: /, '')}`, theirs && `SDK agent: ${theirs.replace(/^SDK: /, '')}`].filter(Boolean).join('; ');
       const skip = t.result === 'skip' && t.skip_reason ? `skipped: ${stable(t.skip_reason)}` : '';
       const errata = [...corrected].map((id) => `\\* run under the runner's erratum ${id}: ${ERRATA.find((e) => e.id === id)?.reason}`);
       testRows.push(`| ${suite.id} | ${t.id} | ${t.level} | ${cells.join(' | ')} | ${[reason || skip, ...errata].filter(Boolean).join('; ')} |`);
