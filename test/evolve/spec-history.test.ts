@@ -54,7 +54,8 @@ describe.skipIf(why !== '')(`wiregen diff on this repository's specs, commit by 
   it('no pair crashes, and every finding has a rule, a class and a pointer', () => {
     for (const file of files) {
       const list = versions(file);
-      expect(list.length, file).toBeGreaterThan(1);
+      expect(list.length, file).toBeGreaterThan(0);
+      // A spec added in the newest commit that touched it has no pair yet.
       for (let i = 0; i + 1 < list.length; i++) {
         const [[newer, pathB], [older, pathA]] = [list[i]!, list[i + 1]!];
         const findings = diffSpecs(version(older, pathA), version(newer, pathB));

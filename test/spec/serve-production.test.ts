@@ -178,7 +178,9 @@ describe('wiregen serve --http as a long-running process', () => {
   it('on stdio, SIGTERM (what an MCP client sends when closing stdin was not enough) stops it with exit 0', async () => {
     const server = serve(['slow.mjs', '--stdio'], { stdin: 'pipe' });
     // The stderr line says it waits for a client: it has started.
-    for (let i = 0; i < 200 && !server.stderr().includes('waiting for a client'); i++) await sleep(50);
+    // Up to 30 s: a loaded machine takes seconds to start a process that loads tsx.
+    for (let i = 0; i < 600 && !server.stderr().includes('waiting for a client'); i++) await sleep(50);
+    expect(server.stderr()).toContain('waiting for a client');
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
   });
