@@ -53,11 +53,12 @@ export interface Packed {
 const BUILD_LOCK = join(ROOT, 'node_modules', '.wiregen-build.lock');
 
 /**
- * `npm run build` (scripts/build.mjs) then `then()`, one at a time across the test files that run in parallel
- * (the consumer test and the registry round trip both build, then pack what they built): a lock folder, taken
- * with an atomic mkdir, waited for (a lock older than ten minutes is left from a killed run and taken over).
+ * Runs `f` holding the build lock, one at a time across the test files that run in parallel (the consumer
+ * test and the registry round trip build then pack what they built; the release dry run packs): a lock
+ * folder, taken with an atomic mkdir, waited for (a lock older than ten minutes is left from a killed run and
+ * taken over).
  */
-function buildThen<T>(then: () => T): T {
+export function underBuildLock<T>(f: () => T): T {
   const deadline = Date.now() + 600_000;
   for (;;) {
     try {
@@ -74,11 +75,18 @@ function buildThen<T>(then: () => T): T {
     }
   }
   try {
-    run(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT });
-    return then();
+    return f();
   } finally {
     rmSync(BUILD_LOCK, { recursive: true, force: true });
   }
+}
+
+/** `npm run build` (scripts/build.mjs) then `then()`, under the build lock. */
+function buildThen<T>(then: () => T): T {
+  return underBuildLock(() => {
+    run(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT });
+    return then();
+  });
 }
 
 /** Builds every package and packs each into a tarball. */

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/project.ts';
-import { NPM, packedFiles, run, workspacePackages } from '../consumer/packages.ts';
+import { NPM, packedFiles, run, underBuildLock, workspacePackages } from '../consumer/packages.ts';
+import { userEnv } from './loopback.ts';
 
 interface Manifest {
   name: string;
@@ -56,7 +57,7 @@ describe('package metadata for publication', () => {
     expect(existsSync(join(ROOT, dir, 'LICENSE'))).toBe(true);
     expect(existsSync(join(ROOT, dir, 'README.md'))).toBe(true);
     expect(readFileSync(join(ROOT, dir, 'README.md'), 'utf8').startsWith(`# ${name}\n`)).toBe(true);
-    shipped ??= packedFiles();
+    shipped ??= underBuildLock(packedFiles);
     const files = shipped.get(name);
     expect(files).toContain('LICENSE');
     expect(files).toContain('README.md');
@@ -75,12 +76,15 @@ describe('package metadata for publication', () => {
     // back off for about 70 s).
     const registry = 'http://127.0.0.1:9/';
     writeFileSync(join(dir, 'npmrc'), `registry=${registry}\nfetch-retries=0\n`);
-    const env = { ...process.env, npm_config_userconfig: join(dir, 'npmrc'), npm_config_update_notifier: 'false' };
+    const env = { ...userEnv(), npm_config_userconfig: join(dir, 'npmrc'), npm_config_update_notifier: 'false' };
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it.each(packages)('$name: no warning, nothing auto-corrected', ({ dir: rel }) => {
       // npm writes its notices and warnings to stderr, the published name to stdout: both read here.
-      const both = run('sh', ['-c', `${NPM} publish --dry-run --registry ${registry} --ignore-scripts 2>&1`], { cwd: join(ROOT, rel), env });
+      // Packing reads dist/: not while another test file rebuilds it.
+      const both = underBuildLock(() =>
+        run('sh', ['-c', `${NPM} publish --dry-run --registry ${registry} --ignore-scripts 2>&1`], { cwd: join(ROOT, rel), env }),
+      );
       expect(both).toMatch(/^\+ /m);
       expect(both).not.toMatch(/auto-corrected/);
       const loggedOut = /^npm warn publish This command requires you to be logged in to .* \(dry-run\)$/;
