@@ -53,7 +53,7 @@ function* files(dir, base = dir) {
 }
 
 const isSource = (rel) => rel.endsWith('.ts') && !rel.endsWith('.d.ts');
-const isMeta = (rel) => rel === 'package.json' || rel === 'README.md';
+const isMeta = (rel) => rel === 'package.json' || rel === 'README.md' || rel === 'LICENSE';
 
 /** `exports` entry point → its source: `./dist/mcp/index.js` ← `mcp/index.ts` (or a `.js` source as it is). */
 function entryPoints(pkgDir, pkg) {

@@ -7,7 +7,7 @@ import { GENERATOR_NAME } from '../context.ts';
 import { formatFiles, header, type FileSet } from '../format/index.ts';
 import type { PinPlan } from '../plan/index.ts';
 import { emitClient, emitDispatch, emitHandlers, emitIndex, hasClient } from './dispatch.ts';
-import { emitPackageJson, emitReadme } from './package.ts';
+import { emitLicense, emitPackageJson, emitReadme } from './package.ts';
 import { emitProtocol, hasProtocol } from './protocol.ts';
 import { emitTypes } from './types.ts';
 import { ACCEPT_PATH, emitAcceptNone, emitValidators } from './validators/index.ts';
@@ -48,6 +48,7 @@ export async function emitPin(plan: PinPlan, workers?: Workers): Promise<FileSet
       ['validators.js', js],
       ['validators.d.ts', dts],
       ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
+      ['LICENSE', emitLicense(plan)],
       [ACCEPT_PATH.fast, fastJs],
       [ACCEPT_PATH.none, emitAcceptNone(plan)],
     ],

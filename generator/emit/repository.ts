@@ -8,7 +8,7 @@ import { formatFile, header, type FileSet } from '../format/index.ts';
 import type { PinPlan } from '../plan/index.ts';
 import type { Workers } from '../workers/index.ts';
 import { emitRegistry, title } from './dispatch.ts';
-import { emitRegistryPackageJson } from './package.ts';
+import { emitRegistryLicense, emitRegistryPackageJson, emitRegistryReadme } from './package.ts';
 
 /** The index of the generated folder. */
 function generatedReadme(plans: readonly PinPlan[], served: readonly PinPlan[]): string {
@@ -43,5 +43,7 @@ export async function emitRepositoryFiles(
     ['README.md', await formatFile('README.md', generatedReadme(plans, served), '', workers)],
     ['revisions/index.ts', await formatFile('index.ts', emitRegistry(served, mcp), registryHead, workers)],
     ['revisions/package.json', emitRegistryPackageJson(served)],
+    ['revisions/README.md', await formatFile('README.md', emitRegistryReadme(served), '', workers)],
+    ['revisions/LICENSE', emitRegistryLicense()],
   ]);
 }

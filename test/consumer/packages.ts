@@ -6,7 +6,7 @@
  * what is missing from it).
  */
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/project.ts';
@@ -49,11 +49,50 @@ export interface Packed {
   dispose(): void;
 }
 
+/** Held while a test file builds: .build/ and every dist/ are rewritten by one build at a time. */
+const BUILD_LOCK = join(ROOT, 'node_modules', '.wiregen-build.lock');
+
+/**
+ * Runs `f` holding the build lock, one at a time across the test files that run in parallel (the consumer
+ * test and the registry round trip build then pack what they built; the release dry run packs): a lock
+ * folder, taken with an atomic mkdir, waited for (a lock older than ten minutes is left from a killed run and
+ * taken over).
+ */
+export function underBuildLock<T>(f: () => T): T {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      const taken = statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs;
+      if (taken === undefined) continue;
+      if (Date.now() - taken > 600_000 || Date.now() > deadline) {
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
+        continue;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    return f();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+/** `npm run build` (scripts/build.mjs) then `then()`, under the build lock. */
+function buildThen<T>(then: () => T): T {
+  return underBuildLock(() => {
+    run(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT });
+    return then();
+  });
+}
+
 /** Builds every package and packs each into a tarball. */
 export function buildAndPack(): Packed {
-  run(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT });
   const dir = mkdtempSync(join(tmpdir(), 'wiregen-packs-'));
-  const out = run(NPM, ['pack', '--workspaces', '--json', '--pack-destination', dir], { cwd: ROOT });
+  const out = buildThen(() => run(NPM, ['pack', '--workspaces', '--json', '--pack-destination', dir], { cwd: ROOT }));
   const list = JSON.parse(out) as { name: string; filename: string; files: { path: string }[] }[];
   const tarballs = new Map(list.map((p) => [p.name, join(dir, p.filename)]));
   return { dir, tarballs, dispose: () => rmSync(dir, { recursive: true, force: true }) };
