@@ -302,7 +302,13 @@ export class TaskExecutions implements ClusterHost {
       status: this.#behaviour.stampSubmitted ? { state: 'TASK_STATE_SUBMITTED', timestamp: this.#now() } : { state: 'TASK_STATE_SUBMITTED' },
     };
     this.#live.delete(taskId);
-    const version = await this.#ledger.create(created);
+    let version: number;
+    try {
+      version = await this.#ledger.create(created);
+    } catch (err) {
+      // Stored perhaps (the answer lost): recovered later if so; the caller is told to retry either way.
+      throw this.#unstarted(run, taskId, err);
+    }
     // On one instance, the first event applies to `created` itself (the store's own object or its latest
     // version) rather than reading the task back; a cluster reads it back (another instance may write it).
     if (!this.#ledger.shared) this.#live.set(taskId, { task: created, version, configs: undefined });
@@ -315,12 +321,22 @@ export class TaskExecutions implements ClusterHost {
       if (this.#behaviour.pushFirstTask) await this.#ledger.pushFirst(first);
     } catch (err) {
       this.#live.delete(taskId);
-      throw err;
+      // Its webhook perhaps not saved: the caller is told to retry rather than given a task that would never push.
+      throw this.#unstarted(run, taskId, err);
     }
     const handle = this.#handle(taskId, contextId, events);
     ctx.handle = handle;
     this.#track(taskId, ctx.abort, handle, run.finished);
     return handle;
+  }
+
+  /** A new task the store's unavailability cut short before it reached the caller: kept for recovery, the caller told to retry. */
+  #unstarted(run: Run, taskId: string, err: unknown): unknown {
+    if (!(err instanceof StoreUnavailableError) || !this.#ledger.shared) return err;
+    this.#stranded.add(taskId);
+    run.taskId = undefined;
+    run.unavailable = true;
+    return err;
   }
 
   /**
@@ -334,6 +350,7 @@ export class TaskExecutions implements ClusterHost {
       () => events.close(),
       async (err: unknown) => {
         // The store went away under the agent (a cluster): the task is recovered once it is back, not failed now.
+        if (run.unavailable) return events.close();
         if (run.taskId && this.#ledger.shared && err instanceof StoreUnavailableError) {
           this.#log(`task ${run.taskId} stopped, the store being unavailable: recovered once it is back (${err.message})`);
           this.#stranded.add(run.taskId);

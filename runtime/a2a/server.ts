@@ -262,7 +262,7 @@ export class A2aServer {
       if (state && (TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state))) break;
     }
     const task = run.taskId ? await snapshotTask(this.store, run.taskId) : undefined;
-    if (!task) throw A2aErrors.internal();
+    if (!task) throw run.unavailable ? A2aErrors.unavailable() : A2aErrors.internal();
     return { task: withHistory(task, historyLength) };
   }
 
