@@ -1,7 +1,8 @@
 /**
  * @module test/a2a/store-unavailable — an agent whose task store cannot be reached (its database down or
- * restarting) answers a retryable error at once on both bindings: JSON-RPC -32603 saying to retry, HTTP+JSON
- * 503 with Retry-After and gRPC status UNAVAILABLE; a store failing otherwise still answers an internal error.
+ * restarting) answers a retryable error at once on both bindings: JSON-RPC -32603 saying to retry (HTTP 200
+ * with Retry-After), HTTP+JSON 503 with Retry-After and gRPC status UNAVAILABLE; a store failing otherwise
+ * still answers an internal error.
  * And which PostgreSQL errors count as the database being unreachable (runtime/a2a/postgres/errors.ts; the
  * SQLSTATEs are PostgreSQL's, https://www.postgresql.org/docs/current/errcodes-appendix.html). Cases are ours.
  */
@@ -45,6 +46,12 @@ describe('an agent whose task store is unreachable', () => {
     const reply = await agent.rpc('GetTask', { id });
     expect(reply.error).toEqual({ code: -32603, message: 'The task store is unavailable: retry shortly' });
     expect(Date.now() - began).toBeLessThan(1000);
+    const raw = await fetch(`${agent.url}/a2a`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id } }),
+    });
+    expect([raw.status, raw.headers.get('retry-after')]).toEqual([200, '1']);
   });
 
   it('answers HTTP+JSON 503 with Retry-After and gRPC status UNAVAILABLE', async () => {
