@@ -7,7 +7,8 @@
  * database twice, a second apart. Prints the summary line (with the recovery times), then the details; exits 0
  * when nothing was lost, every task with a webhook got its final push, no push arrived twice but those in
  * flight at the fault (delivery is at least once), nothing was left in the outbox or leases, no instance
- * exited, and every request sent during a database fault was answered within 5 s; 1 otherwise, 2 on bad
+ * exited, every agent instance still follows a task another runs, and every request sent during a database
+ * fault was answered within 5 s; 1 otherwise, 2 on bad
  * arguments.
  */
 import { parseArgs } from 'node:util';

@@ -30,6 +30,8 @@ function expectRecovered(r: ScaleResult): void {
   expect(r.duplicatesAfterFault).toBe(0);
   expect(r.leftover).toBe(0);
   expect(r.drainedMs).toBeDefined();
+  // Each agent instance hears the others again (its LISTEN connection is back): it follows a task another runs.
+  expect(r.followedAcross).toEqual({ followed: 3, of: 3 });
   // Each agent instance completed a task sent through it after the database came back.
   expect(r.firstCompletedMs.every((ms) => ms !== undefined)).toBe(true);
   expect(r.duringFault!.a2a.slowestMs).toBeLessThanOrEqual(OUTAGE_ANSWER_BOUND_MS);

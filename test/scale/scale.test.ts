@@ -18,6 +18,7 @@ describe('scale run (short)', () => {
     expect(result.missingFinalPushes).toBe(0);
     expect(result.duplicatesAfterFault).toBe(0);
     expect(result.mcpRoundsAcrossInstances).toBeGreaterThan(0);
+    expect(result.followedAcross).toEqual({ followed: 2, of: 2 });
     expect(result.completed + result.canceled + result.failedAfterKill + result.waitingForInput).toBe(result.tasks);
   }, 180_000);
 });

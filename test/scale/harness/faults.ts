@@ -147,3 +147,45 @@ export function watchDrain(db: pg.Pool, since: number): { readonly drained: Prom
   })();
   return { drained, stop: () => (stopped = true) };
 }
+
+/**
+ * After the fault, whether each live agent instance still hears the others (its LISTEN connection back): a
+ * task started through the next instance is followed (SubscribeToTask, SSE) through this one until it
+ * completes, within `timeoutMs`. How many of the live instances' streams saw the completion.
+ */
+export async function followAcross(
+  agents: readonly InstanceProcess[],
+  timeoutMs = 5000,
+): Promise<{ readonly followed: number; readonly of: number }> {
+  const live = agents.filter((a) => a.alive);
+  const post = (to: InstanceProcess, method: string, params: unknown, signal: AbortSignal) =>
+    fetch(`${to.url}/a2a`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      signal,
+    });
+  const follows = await Promise.all(
+    live.map(async (follower, k) => {
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        const message = { messageId: `follow-${k}-${Date.now()}`, role: 'ROLE_USER', parts: [{ text: 'work' }] };
+        const started = (await (
+          await post(live[(k + 1) % live.length]!, 'SendMessage', { message, configuration: { returnImmediately: true } }, signal)
+        ).json()) as {
+          result?: { task?: { id: string } };
+        };
+        const res = await post(follower, 'SubscribeToTask', { id: started.result?.task?.id }, signal);
+        let seen = '';
+        for await (const chunk of res.body!) {
+          seen += Buffer.from(chunk).toString();
+          if (seen.includes('TASK_STATE_COMPLETED')) return true;
+        }
+      } catch {
+        // Timed out, or refused: not followed.
+      }
+      return false;
+    }),
+  );
+  return { followed: follows.filter(Boolean).length, of: live.length };
+}

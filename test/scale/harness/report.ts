@@ -38,6 +38,8 @@ export interface ScaleResult {
   readonly requests: number;
   readonly clientErrors: number;
   readonly killed: readonly number[];
+  /** Live agent instances that, after the fault, followed a task running on another one to its end (their LISTEN back). */
+  readonly followedAcross: { readonly followed: number; readonly of: number };
   /** Instance processes that exited without being killed by the run. */
   readonly exited: number;
   /** Requests sent while the fault lasted (database faults). */
@@ -72,6 +74,7 @@ export function detailLine(r: ScaleResult): string {
     `leases and outbox entries left: ${r.leftover}, mcp failures: ${r.mcpFailures}, ` +
     `requests: ${r.requests} (answered with an error or cut by the fault: ${r.clientErrors}), ` +
     (r.duringFault ? `during the fault: ${during('a2a', r.duringFault.a2a)}, ${during('mcp', r.duringFault.mcp)}, ` : '') +
+    `agents following another's task after the fault: ${r.followedAcross.followed} of ${r.followedAcross.of}, ` +
     `killed pids: ${r.killed.join(' ') || 'none'}, instances exited: ${r.exited}, ${r.seconds.toFixed(1)} s`
   );
 }
@@ -84,6 +87,8 @@ export function failures(r: ScaleResult): string[] {
   if (r.duplicatesAfterFault) out.push(`${r.duplicatesAfterFault} pushes first received after the fault arrived again`);
   if (r.leftover) out.push(`${r.leftover} leases or outbox entries left`);
   if (r.exited) out.push(`${r.exited} instances exited`);
+  const { followed, of } = r.followedAcross;
+  if (followed < of) out.push(`${of - followed} of ${of} agent instances did not follow a task running on another after the fault`);
   if (r.drainedMs === undefined) out.push('leases, outbox and running tasks older than the fault never drained');
   for (const [name, d] of Object.entries(r.duringFault ?? {}))
     if (d.slowestMs > OUTAGE_ANSWER_BOUND_MS) out.push(`${name}: slowest answer during the fault ${d.slowestMs} ms > ${OUTAGE_ANSWER_BOUND_MS} ms`);

@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startPostgres } from '../../helpers/postgres.ts';
-import { AnswerLog, injectFault, watchDrain, type FaultKind, type FaultTimes } from './faults.ts';
+import { AnswerLog, followAcross, injectFault, watchDrain, type FaultKind, type FaultTimes } from './faults.ts';
 import { pushReceiver, RESUMED, startInstance, type InstanceProcess } from './processes.ts';
 import type { ScaleResult } from './report.ts';
 
@@ -235,6 +235,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
       const outbox = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM a2a_push_outbox');
       return tasks.rows[0]!.n + outbox.rows[0]!.n;
     };
+    const followed = await followAcross(agents);
     while ((await unsettled()) > 0 && Date.now() < settleBy) await sleep(100);
     await sleep(300);
 
@@ -291,6 +292,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
       requests,
       clientErrors,
       killed,
+      followedAcross: followed,
       exited: processes.filter((p) => !p.alive && !killed.includes(p.pid)).length,
       duringFault:
         times && fault !== 'kill'
