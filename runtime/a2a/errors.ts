@@ -121,6 +121,12 @@ export const A2aErrors = {
   methodNotFound: () => typed('MethodNotFoundError', 'Method not found', { reason: false }),
   invalidParams: (violations: readonly FieldViolation[]) => typed('InvalidParamsError', 'Validation failed', { violations }),
   internal: () => typed('InternalError', 'Internal error', { reason: false }),
+  /**
+   * The task store is unreachable (store.ts StoreUnavailableError): an internal error by its JSON-RPC code, but
+   * HTTP 503 (with Retry-After) and gRPC UNAVAILABLE, the statuses a client retries on.
+   */
+  unavailable: () =>
+    new A2aError(A2A_ERROR_TYPES.InternalError.code, 'The task store is unavailable: retry shortly', { httpStatus: 503, grpcStatus: 'UNAVAILABLE' }),
   taskNotFound: (taskId?: string) => typed('TaskNotFoundError', 'Task not found', taskId ? { context: { taskId } } : {}),
   taskNotCancelable: (taskId: string) => typed('TaskNotCancelableError', 'Task cannot be canceled', { context: { taskId } }),
   pushNotSupported: () => typed('PushNotificationNotSupportedError', 'Push Notification is not supported'),

@@ -37,4 +37,6 @@ export interface Run {
   readonly events: AsyncQueue<StreamResponse>;
   finished: Promise<void>;
   taskId: string | undefined;
+  /** The store was unavailable before the task reached the caller: the call is answered a retryable error. */
+  unavailable?: boolean;
 }

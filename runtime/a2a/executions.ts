@@ -16,7 +16,7 @@ import { type ContextHost, MessageContext } from './execution-context.ts';
 import type { ClusterHost, Saved, TaskLedger } from './ledger.ts';
 import type { PushSender } from './push.ts';
 import { AsyncQueue, KeyedLock } from './queue.ts';
-import { copyJson, TaskConflictError, type TaskStore, type VersionedTask } from './store.ts';
+import { copyJson, StoreUnavailableError, TaskConflictError, type TaskStore, type VersionedTask } from './store.ts';
 import { closingStream, TaskSubscribers } from './streams.ts';
 import type { ExecutionOptions, Run, Running } from './execution-options.ts';
 import {
@@ -75,6 +75,8 @@ export class TaskExecutions implements ClusterHost {
    * execution applies its first event or ends, a second answer is refused (the task still looks interrupted).
    */
   readonly #resuming = new Map<string, AsyncQueue<StreamResponse>>();
+  /** Tasks whose execution or lease the store's unavailability cut short here, for recoverStranded (a cluster). */
+  readonly #stranded = new Set<string>();
 
   /** What each message's ExecutionContext calls back (execution-context.ts). */
   readonly #contextHost: ContextHost = {
@@ -172,6 +174,25 @@ export class TaskExecutions implements ClusterHost {
       }
       await this.#ledger.release(taskId);
     });
+  }
+
+  /**
+   * ClusterHost: the tasks left half-done here while the store was unavailable (an execution stopped by it, a
+   * lease not dropped) are taken up again: each whose lease this instance still holds, or can take as no live
+   * instance holds it, is recovered as an adopted one (resumed or failed, the lease dropped); one another
+   * instance adopted meanwhile is left to it. What fails again stays for the next call.
+   */
+  async recoverStranded(): Promise<void> {
+    for (const taskId of [...this.#stranded]) {
+      if (this.#running.has(taskId)) continue;
+      this.#stranded.delete(taskId);
+      try {
+        if (await this.#ledger.claim(taskId)) await this.recover(taskId);
+      } catch (err) {
+        this.#stranded.add(taskId);
+        this.#log(`task ${taskId} not recovered yet: ${(err as Error).message}`);
+      }
+    }
   }
 
   /** Runs `step` after every earlier step on the same task (a read-modify-write never interleaves). */
@@ -284,7 +305,13 @@ export class TaskExecutions implements ClusterHost {
       status: this.#behaviour.stampSubmitted ? { state: 'TASK_STATE_SUBMITTED', timestamp: this.#now() } : { state: 'TASK_STATE_SUBMITTED' },
     };
     this.#live.delete(taskId);
-    const version = await this.#ledger.create(created);
+    let version: number;
+    try {
+      version = await this.#ledger.create(created);
+    } catch (err) {
+      // Stored perhaps (the answer lost): recovered later if so; the caller is told to retry either way.
+      throw this.#unstarted(run, taskId, err);
+    }
     // On one instance, the first event applies to `created` itself (the store's own object or its latest
     // version) rather than reading the task back; a cluster reads it back (another instance may write it).
     if (!this.#ledger.shared) this.#live.set(taskId, { task: created, version, configs: undefined });
@@ -297,12 +324,22 @@ export class TaskExecutions implements ClusterHost {
       if (this.#behaviour.pushFirstTask) await this.#ledger.pushFirst(first);
     } catch (err) {
       this.#live.delete(taskId);
-      throw err;
+      // Its webhook perhaps not saved: the caller is told to retry rather than given a task that would never push.
+      throw this.#unstarted(run, taskId, err);
     }
     const handle = this.#handle(taskId, contextId, events);
     ctx.handle = handle;
     this.#track(taskId, ctx.abort, handle, run.finished);
     return handle;
+  }
+
+  /** A new task the store's unavailability cut short before it reached the caller: kept for recovery, the caller told to retry. */
+  #unstarted(run: Run, taskId: string, err: unknown): unknown {
+    if (!(err instanceof StoreUnavailableError) || !this.#ledger.shared) return err;
+    this.#stranded.add(taskId);
+    run.taskId = undefined;
+    run.unavailable = true;
+    return err;
   }
 
   /**
@@ -315,6 +352,14 @@ export class TaskExecutions implements ClusterHost {
     run.finished = execute().then(
       () => events.close(),
       async (err: unknown) => {
+        // The store went away under the agent (a cluster): the task is recovered once it is back, not failed now.
+        if (run.unavailable) return events.close();
+        if (run.taskId && this.#ledger.shared && err instanceof StoreUnavailableError) {
+          this.#log(`task ${run.taskId} stopped, the store being unavailable: recovered once it is back (${err.message})`);
+          this.#stranded.add(run.taskId);
+          events.close();
+          return;
+        }
         this.#log(`agent execution failed: ${(err as Error)?.stack ?? String(err)}`);
         try {
           const current = run.taskId ? await this.#store.getTask(run.taskId) : undefined;
@@ -322,6 +367,7 @@ export class TaskExecutions implements ClusterHost {
             await this.#apply(current.id, { kind: 'status', status: { state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, events);
         } catch (again) {
           this.#log(`could not mark the task failed: ${(again as Error)?.message ?? String(again)}`);
+          if (run.taskId && this.#ledger.shared) this.#stranded.add(run.taskId);
         }
         events.close(run.taskId ? undefined : A2aErrors.internal());
       },
@@ -351,7 +397,10 @@ export class TaskExecutions implements ClusterHost {
   #drop(taskId: string): void {
     this.#locked(taskId, async () => {
       if (!this.#running.has(taskId) && !this.#resuming.has(taskId)) await this.#ledger.release(taskId);
-    }).catch((err: unknown) => this.#log(`lease of ${taskId} not released: ${(err as Error).message}`));
+    }).catch((err: unknown) => {
+      this.#log(`lease of ${taskId} not released: ${(err as Error).message}`);
+      this.#stranded.add(taskId);
+    });
   }
 
   /** Ends the claim of the execution whose events are `events` on `taskId`, if it still holds it. */

@@ -44,6 +44,12 @@ function serializeEnvelope(order: A2aBehaviour['envelopeOrder'], id: unknown, bo
 /** The A2A version served: the pinned revision. */
 const SUPPORTED_VERSION = pin.revision;
 
+/** Seconds a client waits before retrying a request answered HTTP 503 (the task store unavailable). */
+const RETRY_AFTER_SECONDS = '1';
+
+/** The Retry-After header of a retryable error (RFC 9110 §10.2.3), none for the others. */
+const retryAfter = (err: A2aError): Record<string, string> => (err.httpStatus === 503 ? { 'retry-after': RETRY_AFTER_SECONDS } : {});
+
 export class A2aHttpHandler {
   readonly #server: A2aServer;
   readonly #options: A2aHttpOptions;
@@ -189,7 +195,8 @@ export class A2aHttpHandler {
     const behaviour = this.#server.behaviour;
     const envelope = (id: unknown, body: { result: unknown } | { error: unknown }) => serializeEnvelope(behaviour.envelopeOrder, id, body);
     const reply = (id: unknown, body: { result: unknown } | { error: unknown }) => sendJson(res, 200, envelope(id, body));
-    const fail = (id: unknown, err: A2aError) => reply(id, { error: err.toJsonRpc(behaviour) });
+    // A retryable error (the task store unavailable) says when to try again, on either binding.
+    const fail = (id: unknown, err: A2aError) => sendJson(res, 200, envelope(id, { error: err.toJsonRpc(behaviour) }), retryAfter(err));
     let text: string;
     try {
       text = await this.#body(req);
@@ -274,7 +281,7 @@ export class A2aHttpHandler {
 
   #restError(res: HttpResponse, err: A2aError): void {
     const behaviour = this.#server.behaviour;
-    sendJson(res, err.httpStatus, JSON.stringify(err.toStatus(behaviour)), { 'content-type': behaviour.jsonContentType });
+    sendJson(res, err.httpStatus, JSON.stringify(err.toStatus(behaviour)), { 'content-type': behaviour.jsonContentType, ...retryAfter(err) });
   }
 
   async #rest(req: HttpRequest, res: HttpResponse, url: Target, route: Route, m: RegExpExecArray, caller: AuthInfo | undefined): Promise<void> {

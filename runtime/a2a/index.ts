@@ -43,6 +43,7 @@ export type { PushOptions } from './push.ts';
 export { a2aAuthenticate, type A2aVerifiers, type ApiKeyVerifier, type BearerGrant, type BearerVerifier, type CardSecurity } from './security.ts';
 export {
   InMemoryTaskStore,
+  StoreUnavailableError,
   TaskConflictError,
   type TaskPage,
   type TaskQuery,

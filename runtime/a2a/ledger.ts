@@ -30,6 +30,8 @@ export interface ClusterHost {
   recover(taskId: string, restart?: boolean): Promise<void>;
   /** Messages may have been missed (the bus reconnected): streams should catch up from the store. */
   resync(): void;
+  /** Takes up again the tasks left half-done while the store was unavailable (each recovery sweep). */
+  recoverStranded(): Promise<void>;
 }
 
 export interface TaskLedger {
@@ -136,6 +138,8 @@ export class ClusterLedger implements TaskLedger {
   #sweeping: Promise<void> = Promise.resolve();
   /** Outbox entries being removed after their delivery (stop() waits for them). */
   readonly #settling = new Set<Promise<void>>();
+  /** Delivered outbox entries whose removal failed (the store unavailable): retried each sweep. */
+  readonly #unsettled = new Set<PushDelivery>();
 
   constructor(cluster: A2aCluster, push: PushSender, log: (line: string) => void, options: ClusterLedgerOptions = {}) {
     this.#cluster = cluster;
@@ -166,7 +170,11 @@ export class ClusterLedger implements TaskLedger {
       const delivery = deliveries[i]!;
       const p = this.#cluster
         .settle(delivery)
-        .catch((err: unknown) => this.#log(`push outbox entry ${delivery.id} not settled: ${(err as Error).message}`))
+        .catch((err: unknown) => {
+          // Delivered, but still in the outbox: removed by a later sweep (else sent again by whoever adopts it).
+          this.#log(`push outbox entry ${delivery.id} not settled: ${(err as Error).message}`);
+          this.#unsettled.add(delivery);
+        })
         .finally(() => this.#settling.delete(p));
       this.#settling.add(p);
     });
@@ -224,12 +232,22 @@ export class ClusterLedger implements TaskLedger {
   /** Adopts what dead instances left: their tasks (recovered by the host) and their undelivered pushes. */
   async #sweep(host: ClusterHost): Promise<void> {
     try {
+      await this.#settleAgain();
+      await host.recoverStranded();
       const tasks = await this.#cluster.adoptOrphans(this.#options.adoptLeases ?? 32);
       for (const taskId of tasks)
         await host.recover(taskId).catch((err: unknown) => this.#log(`task ${taskId} not recovered: ${(err as Error).message}`));
       this.#send(await this.#cluster.adoptDeliveries(this.#options.adoptDeliveries ?? 256));
     } catch (err) {
       this.#log(`cluster recovery failed: ${(err as Error).message}`);
+    }
+  }
+
+  /** Removes the outbox entries delivered while the store was unavailable; stops at the first failure. */
+  async #settleAgain(): Promise<void> {
+    for (const delivery of [...this.#unsettled]) {
+      await this.#cluster.settle(delivery);
+      this.#unsettled.delete(delivery);
     }
   }
 

@@ -33,7 +33,7 @@ import { cardAt } from './http-routes.ts';
 import { ClusterLedger, LocalLedger, type ClusterLedgerOptions, type TaskLedger } from './ledger.ts';
 import { PushSender, type PushOptions } from './push.ts';
 import type { A2aVerifiers } from './security.ts';
-import { InMemoryTaskStore, snapshotTask, type TaskStore } from './store.ts';
+import { InMemoryTaskStore, snapshotTask, StoreUnavailableError, type TaskStore } from './store.ts';
 import {
   INTERRUPTED_STATES,
   SDK_BEHAVIOUR,
@@ -167,9 +167,16 @@ export class A2aServer {
 
   /** Joins the cluster (once; a no-op without one): its messages start arriving and its recovery runs. */
   ready(): Promise<void> {
-    this.#joined ??= this.#ledger.start(this.#executions).then(() => {
-      this.#started = true;
-    });
+    this.#joined ??= this.#ledger.start(this.#executions).then(
+      () => {
+        this.#started = true;
+      },
+      (err: unknown) => {
+        // Not joined (the store unreachable, say): the next call tries again.
+        this.#joined = undefined;
+        throw err;
+      },
+    );
     return this.#joined;
   }
 
@@ -212,7 +219,13 @@ export class A2aServer {
     if (gate) throw A2aErrors.capabilityMissing(method, gate.path);
     // The first call waits for recovery (a cluster's join, or a restarted store's unfinished tasks).
     if (!this.#started) await this.ready();
-    return this.#run(method, params as HandlerParams<typeof method>, auth);
+    try {
+      return await this.#run(method, params as HandlerParams<typeof method>, auth);
+    } catch (err) {
+      // The store's database is down or restarting: a retryable answer, not an internal error (docs/deployment.md).
+      if (err instanceof StoreUnavailableError) throw A2aErrors.unavailable();
+      throw err;
+    }
   }
 
   /** The operation of `method`: the table is indexed by the method, so its params are that method's. */
@@ -249,7 +262,7 @@ export class A2aServer {
       if (state && (TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state))) break;
     }
     const task = run.taskId ? await snapshotTask(this.store, run.taskId) : undefined;
-    if (!task) throw A2aErrors.internal();
+    if (!task) throw run.unavailable ? A2aErrors.unavailable() : A2aErrors.internal();
     return { task: withHistory(task, historyLength) };
   }
 

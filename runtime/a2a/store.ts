@@ -56,6 +56,18 @@ export class TaskConflictError extends Error {
   }
 }
 
+/**
+ * The store cannot be reached (its database is down, restarting, or dropped the connection): nothing was
+ * stored by the call that failed, or, for a write whose answer was lost, possibly everything it asked. Callers
+ * retry later; the server answers a retryable error (A2aErrors.unavailable) and recovers the tasks it ran.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 /** A store that several writers may share: compare-and-set saves of tasks. */
 export interface VersionedTaskStore extends TaskStore {
   /** The task and its version (a copy the caller owns). */

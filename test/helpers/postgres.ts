@@ -1,7 +1,8 @@
 /**
  * @module test/helpers/postgres — a real PostgreSQL server for tests and `npm run scale`: `initdb` into a
  * temporary data directory, the postmaster started on a free loopback port (its Unix socket in the same
- * directory), stopped by its pid. Run as root (CI, this machine), both run as `nobody` through setpriv, since
+ * directory), stopped by its pid; paused and resumed on the same data directory and port (the scale run's
+ * database faults). Run as root (CI, this machine), both run as `nobody` through setpriv, since
  * initdb refuses root. The binaries are found under /usr/lib/postgresql/<version>/bin (Debian's layout,
  * newest version first), or on PATH; WIREGEN_PG_BIN names another directory. `.ci/run` installs the Debian
  * package when initdb is missing.
@@ -23,10 +24,14 @@ export interface TestPostgres {
   /** A URL of the server's `postgres` database (user postgres, trust authentication, loopback only). */
   readonly url: string;
   readonly port: number;
-  /** The postmaster's pid. */
+  /** The postmaster's pid (a new one after {@link TestPostgres.resume}). */
   readonly pid: number;
   /** Creates a fresh database and returns its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Stops the server as stop() does, keeping its data directory and port for {@link TestPostgres.resume}. */
+  pause(): Promise<void>;
+  /** Starts the paused server again on the same data directory and port; resolves once it accepts connections. */
+  resume(): Promise<void>;
   /** Stops the server (fast shutdown, SIGKILL after 10 s) and removes its data directory. */
   stop(): Promise<void>;
 }
@@ -122,9 +127,73 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     max_connections: 200,
     ...options.settings,
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  let server: Postmaster;
+  try {
+    server = await launch(bin, dir, data, settings, undefined, Date.now() + timeoutMs);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  // Should this process die without stop(), the server goes with it.
+  const onExit = () => server.kill();
+  process.once('exit', onExit);
+  let databases = 0;
+  const url = `postgres://postgres@127.0.0.1:${server.port}/postgres`;
+  return {
+    url,
+    port: server.port,
+    get pid() {
+      return server.pid;
+    },
+    async createDatabase(name = `test_${process.pid}_${++databases}_${Date.now().toString(36)}`) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+      } finally {
+        await admin.end();
+      }
+      return `postgres://postgres@127.0.0.1:${server.port}/${name}`;
+    },
+    pause: () => server.stop(),
+    async resume() {
+      if (!server.stopped) return;
+      server = await launch(bin, dir, data, settings, server.port, Date.now() + timeoutMs);
+    },
+    async stop() {
+      process.removeListener('exit', onExit);
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One running postmaster on `data`. */
+interface Postmaster {
+  readonly pid: number;
+  readonly port: number;
+  readonly stopped: boolean;
+  /** Fast shutdown (SIGINT), SIGKILL after 10 s; resolves once it exited. */
+  stop(): Promise<void>;
+  /** SIGKILL, synchronously (at this process's exit). */
+  kill(): void;
+}
+
+/**
+ * Starts the postmaster on `data`, on `port` (a restart) or a free port (retried when another process takes
+ * the probed port first), and waits until it accepts connections.
+ */
+async function launch(
+  bin: string,
+  dir: string,
+  data: string,
+  settings: Readonly<Record<string, string | number>>,
+  fixedPort: number | undefined,
+  deadline: number,
+): Promise<Postmaster> {
   for (;;) {
-    const port = await freePort();
+    const port = fixedPort ?? (await freePort());
     const args = ['-D', data, '-p', String(port), '-k', dir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
     const child = spawnPg(bin, 'postgres', args);
     let log = '';
@@ -142,47 +211,34 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
         await exit;
-        rmSync(dir, { recursive: true, force: true });
-        throw new Error(`PostgreSQL did not start within ${options.timeoutMs ?? 60_000} ms: ${log.trim()}`);
+        throw new Error(`PostgreSQL did not start in time: ${log.trim()}`);
       }
       await new Promise((r) => setTimeout(r, 50));
     }
     if (exited) {
-      // Another process took the port between the probe and the bind: try another one.
-      if (/could not bind|Address already in use/.test(log) && Date.now() < deadline) continue;
-      rmSync(dir, { recursive: true, force: true });
+      // Another process took the port between the probe and the bind: try another one (a restart keeps its port, waiting).
+      if (/could not bind|Address already in use/.test(log) && Date.now() < deadline) {
+        if (fixedPort !== undefined) await new Promise((r) => setTimeout(r, 200));
+        continue;
+      }
       throw new Error(`PostgreSQL exited at start: ${log.trim()}`);
     }
     const pid = child.pid!;
-    // Should this process die without stop(), the server goes with it.
-    const onExit = () => {
-      if (!exited) process.kill(pid, 'SIGKILL');
-    };
-    process.once('exit', onExit);
-    let databases = 0;
     return {
-      url,
-      port,
       pid,
-      async createDatabase(name = `test_${process.pid}_${++databases}_${Date.now().toString(36)}`) {
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        try {
-          await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-        } finally {
-          await admin.end();
-        }
-        return `postgres://postgres@127.0.0.1:${port}/${name}`;
+      port,
+      get stopped() {
+        return exited;
       },
       async stop() {
-        process.removeListener('exit', onExit);
-        if (!exited) {
-          process.kill(pid, 'SIGINT');
-          const timer = setTimeout(() => !exited && process.kill(pid, 'SIGKILL'), 10_000);
-          await exit;
-          clearTimeout(timer);
-        }
-        rmSync(dir, { recursive: true, force: true });
+        if (exited) return;
+        process.kill(pid, 'SIGINT');
+        const timer = setTimeout(() => !exited && process.kill(pid, 'SIGKILL'), 10_000);
+        await exit;
+        clearTimeout(timer);
+      },
+      kill() {
+        if (!exited) process.kill(pid, 'SIGKILL');
       },
     };
   }

@@ -16,8 +16,9 @@ describe('scale run (short)', () => {
     expect(result.completed).toBeGreaterThan(0);
     expect(result.lostIds).toEqual([]);
     expect(result.missingFinalPushes).toBe(0);
-    expect(result.duplicatesAfterKill).toBe(0);
+    expect(result.duplicatesAfterFault).toBe(0);
     expect(result.mcpRoundsAcrossInstances).toBeGreaterThan(0);
+    expect(result.followedAcross).toEqual({ followed: 2, of: 2 });
     expect(result.completed + result.canceled + result.failedAfterKill + result.waitingForInput).toBe(result.tasks);
   }, 180_000);
 });

@@ -17,6 +17,7 @@ import { TaskConflictError } from '../store.ts';
 import type { Task, TaskPushNotificationConfig } from '../types.ts';
 import { inWireOrder } from '../wire-order.ts';
 import { MAX_PAYLOAD_BYTES, PostgresBus } from './bus.ts';
+import { unavailableOr } from './errors.ts';
 import { PostgresTaskStore, type PostgresStoreOptions } from './store.ts';
 
 export interface PostgresClusterOptions extends PostgresStoreOptions {
@@ -82,6 +83,9 @@ export class PostgresCluster implements A2aCluster {
   /** Notifications are handled one after another: one read back from a2a_task_events holds the later ones. */
   #inbox: Promise<void> = Promise.resolve();
   #left = false;
+  /** Until when (this process's clock) this instance is surely alive in the database's; #renewing: a renewal under way. */
+  #aliveUntil = 0;
+  #renewing: Promise<void> | undefined;
 
   constructor(store: PostgresTaskStore, options: PostgresClusterOptions = {}) {
     this.store = store;
@@ -124,22 +128,38 @@ export class PostgresCluster implements A2aCluster {
     });
   }
 
-  async #beat(): Promise<void> {
-    if (this.#left) return;
-    await this.store.live().query({
+  /** Renews this instance's row: alive for `leaseMs` more, in the database's clock (and, conservatively, in ours). */
+  async #renew(): Promise<void> {
+    const started = Date.now();
+    await this.store.query({
       name: 'a2a-heartbeat',
       text: `INSERT INTO a2a_instances (id, expires_at) VALUES ($1, now() + make_interval(secs => $2::double precision / 1000))
              ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at`,
       values: [this.instanceId, this.leaseMs],
     });
+    this.#aliveUntil = Math.max(this.#aliveUntil, started + this.leaseMs);
+  }
+
+  /**
+   * Before a write that claims something for this instance (a lease, outbox entries): renews its row first when
+   * the heartbeat fell behind (the database was away, so its lease may have lapsed). Otherwise another instance
+   * could take this one for dead and adopt what the write claims while this one still works on it.
+   */
+  #alive(): Promise<void> {
+    if (this.#left || Date.now() + this.leaseMs / 3 < this.#aliveUntil) return Promise.resolve();
+    this.#renewing ??= this.#renew().finally(() => (this.#renewing = undefined));
+    return this.#renewing;
+  }
+
+  async #beat(): Promise<void> {
+    if (this.#left) return;
+    await this.#renew();
     // Housekeeping, now and then: large events nobody can still want, instances long gone that hold nothing.
     if (this.#beats++ % 30 === 0) {
-      await this.store
-        .live()
-        .query(`DELETE FROM a2a_task_events WHERE created_at < now() - make_interval(secs => $1::double precision / 1000)`, [
-          this.#options.eventRetentionMs ?? 600_000,
-        ]);
-      await this.store.live().query(
+      await this.store.query(`DELETE FROM a2a_task_events WHERE created_at < now() - make_interval(secs => $1::double precision / 1000)`, [
+        this.#options.eventRetentionMs ?? 600_000,
+      ]);
+      await this.store.query(
         `DELETE FROM a2a_instances i WHERE i.expires_at < now() - interval '1 hour'
            AND NOT EXISTS (SELECT 1 FROM a2a_task_leases l WHERE l.owner = i.id)
            AND NOT EXISTS (SELECT 1 FROM a2a_push_outbox o WHERE o.claimed_by = i.id)`,
@@ -157,7 +177,7 @@ export class PostgresCluster implements A2aCluster {
     let update: StreamResponse | undefined;
     if ('u' in wire) update = wire.u;
     else {
-      const { rows } = await this.store.live().query<{ json: StreamResponse }>('SELECT json FROM a2a_task_events WHERE id = $1', [wire.e]);
+      const { rows } = await this.store.query<{ json: StreamResponse }>('SELECT json FROM a2a_task_events WHERE id = $1', [wire.e]);
       update = rows[0]?.json;
       if (!update) this.#options.log?.(`cluster event ${wire.e} of task ${wire.t} is gone (older than the retention)`);
     }
@@ -165,6 +185,7 @@ export class PostgresCluster implements A2aCluster {
   }
 
   async commit(task: Task, expected: number, update: StreamResponse | undefined, lease?: LeaseChange): Promise<CommitResult> {
+    await this.#alive();
     const json = JSON.stringify(task);
     const values: unknown[] = [
       task.id,
@@ -182,7 +203,7 @@ export class PostgresCluster implements A2aCluster {
       values.push(body, Buffer.byteLength(inline) <= MAX_PAYLOAD_BYTES ? inline : null, this.#channel);
     }
     const create = expected === 0;
-    const { rows } = await this.store.live().query<{ version: string | null; queued: { id: string; config: TaskPushNotificationConfig }[] | null }>({
+    const { rows } = await this.store.query<{ version: string | null; queued: { id: string; config: TaskPushNotificationConfig }[] | null }>({
       name: `a2a-commit-${create ? 'c' : 'u'}${update ? 'e' : ''}${lease ?? ''}`,
       text: commitSql(create, update !== undefined, lease),
       values,
@@ -193,8 +214,9 @@ export class PostgresCluster implements A2aCluster {
   }
 
   async queuePushes(taskId: string, update: StreamResponse): Promise<readonly PushDelivery[]> {
+    await this.#alive();
     const body = JSON.stringify(inWireOrder(update, 'StreamResponse'));
-    const { rows } = await this.store.live().query<{ id: string; config: TaskPushNotificationConfig }>(
+    const { rows } = await this.store.query<{ id: string; config: TaskPushNotificationConfig }>(
       `INSERT INTO a2a_push_outbox (task_id, config, body, claimed_by)
        SELECT task_id, json, $2, $3 FROM a2a_push_configs WHERE task_id = $1 ORDER BY seq RETURNING id::text, config`,
       [taskId, body, this.instanceId],
@@ -203,7 +225,8 @@ export class PostgresCluster implements A2aCluster {
   }
 
   async lease(taskId: string): Promise<{ readonly taken: true } | { readonly taken: false; readonly holder: string }> {
-    const { rows } = await this.store.live().query<{ taken: string | null; holder: string | null }>({
+    await this.#alive();
+    const { rows } = await this.store.query<{ taken: string | null; holder: string | null }>({
       name: 'a2a-lease',
       text: `WITH taken AS (
           INSERT INTO a2a_task_leases AS l (task_id, owner) VALUES ($1, $2)
@@ -217,7 +240,7 @@ export class PostgresCluster implements A2aCluster {
   }
 
   async holder(taskId: string): Promise<string | undefined> {
-    const { rows } = await this.store.live().query<{ owner: string }>({
+    const { rows } = await this.store.query<{ owner: string }>({
       name: 'a2a-holder',
       text: `SELECT l.owner FROM a2a_task_leases l WHERE l.task_id = $1 AND ${alive('l.owner')}`,
       values: [taskId],
@@ -226,7 +249,7 @@ export class PostgresCluster implements A2aCluster {
   }
 
   async release(taskId: string): Promise<void> {
-    await this.store.live().query({
+    await this.store.query({
       name: 'a2a-release',
       text: 'DELETE FROM a2a_task_leases WHERE task_id = $1 AND owner = $2',
       values: [taskId, this.instanceId],
@@ -236,15 +259,18 @@ export class PostgresCluster implements A2aCluster {
   async send(message: ClusterMessage): Promise<void> {
     if (message.kind !== 'cancel') throw new Error(`only cancel requests are sent between instances, not ${message.kind}`);
     const wire: Wire = { k: 'cancel', o: this.instanceId, to: message.to, t: message.taskId };
-    await this.#bus.publish(this.#channel, JSON.stringify(wire));
+    await this.#bus.publish(this.#channel, JSON.stringify(wire)).catch((err: unknown) => {
+      throw unavailableOr(err, this.store.database);
+    });
   }
 
   async settle(delivery: PushDelivery): Promise<void> {
-    await this.store.live().query({ name: 'a2a-settle', text: 'DELETE FROM a2a_push_outbox WHERE id = $1', values: [delivery.id] });
+    await this.store.query({ name: 'a2a-settle', text: 'DELETE FROM a2a_push_outbox WHERE id = $1', values: [delivery.id] });
   }
 
   async adoptOrphans(limit: number): Promise<string[]> {
-    const { rows } = await this.store.live().query<{ task_id: string }>({
+    await this.#alive();
+    const { rows } = await this.store.query<{ task_id: string }>({
       name: 'a2a-adopt-leases',
       text: `UPDATE a2a_task_leases SET owner = $1, taken_at = now() WHERE task_id IN (
           SELECT l.task_id FROM a2a_task_leases l WHERE l.owner <> $1 AND NOT ${alive('l.owner')}
@@ -256,7 +282,8 @@ export class PostgresCluster implements A2aCluster {
   }
 
   async adoptDeliveries(limit: number): Promise<PushDelivery[]> {
-    const { rows } = await this.store.live().query<{ id: string; config: TaskPushNotificationConfig; body: string }>({
+    await this.#alive();
+    const { rows } = await this.store.query<{ id: string; config: TaskPushNotificationConfig; body: string }>({
       name: 'a2a-adopt-outbox',
       text: `UPDATE a2a_push_outbox SET claimed_by = $1 WHERE id IN (
           SELECT o.id FROM a2a_push_outbox o WHERE o.claimed_by <> $1 AND NOT ${alive('o.claimed_by')}
@@ -273,6 +300,6 @@ export class PostgresCluster implements A2aCluster {
     clearTimeout(this.#heartbeat);
     await this.#bus.close();
     await this.#inbox;
-    await this.store.live().query('DELETE FROM a2a_instances WHERE id = $1', [this.instanceId]);
+    await this.store.query('DELETE FROM a2a_instances WHERE id = $1', [this.instanceId]);
   }
 }

@@ -9,6 +9,7 @@
 import pg from 'pg';
 import { TaskConflictError, type TaskPage, type TaskQuery, type VersionedTask, type VersionedTaskStore } from '../store.ts';
 import type { Task, TaskPushNotificationConfig } from '../types.ts';
+import { unavailableOr } from './errors.ts';
 import { migrate, type MigrationResult } from './migrations.ts';
 
 export interface PostgresStoreOptions {
@@ -16,6 +17,12 @@ export interface PostgresStoreOptions {
   readonly maxConnections?: number;
   /** Apply the schema migrations at open (migrations.ts). Default true; false expects them applied already. */
   readonly migrate?: boolean;
+  /**
+   * How long getting a connection may take before the call fails as StoreUnavailableError (pg's
+   * `connectionTimeoutMillis`, unless the config gives one): what bounds an answer while the database is
+   * unreachable. Default 5000 ms.
+   */
+  readonly connectTimeoutMs?: number;
 }
 
 /** The ListTasks filters, each a column condition with its parameter. */
@@ -83,7 +90,11 @@ export class PostgresTaskStore implements VersionedTaskStore {
   /** Connects to `config` (a postgres:// URL or pg's PoolConfig) and applies the missing migrations. */
   static async open(config: string | pg.PoolConfig, options: PostgresStoreOptions = {}): Promise<PostgresTaskStore> {
     const database = describeDatabase(config);
-    const pool = new pg.Pool({ ...(typeof config === 'string' ? { connectionString: config } : config), max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      ...(typeof config === 'string' ? { connectionString: config } : config),
+      max: options.maxConnections ?? 10,
+    });
     // An idle connection's error (the server restarting) is the pool's to replace, not the process's to crash on.
     pool.on('error', () => undefined);
     try {
@@ -101,8 +112,20 @@ export class PostgresTaskStore implements VersionedTaskStore {
     return this.pool;
   }
 
+  /**
+   * One statement on the pool (checked open). A connection error (the server down, restarting, or ending the
+   * session) rejects as StoreUnavailableError (errors.ts); any other error as it is.
+   */
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(text: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.live()
+      .query<R>(text, values)
+      .catch((err: unknown) => {
+        throw unavailableOr(err, this.database);
+      });
+  }
+
   async getTask(id: string): Promise<Task | undefined> {
-    const { rows } = await this.live().query<{ json: Task }>({
+    const { rows } = await this.query<{ json: Task }>({
       name: 'a2a-get-task',
       text: 'SELECT json FROM a2a_tasks WHERE id = $1',
       values: [id],
@@ -111,7 +134,7 @@ export class PostgresTaskStore implements VersionedTaskStore {
   }
 
   async readTask(id: string): Promise<VersionedTask | undefined> {
-    const { rows } = await this.live().query<{ json: Task; version: string }>({
+    const { rows } = await this.query<{ json: Task; version: string }>({
       name: 'a2a-read-task',
       text: 'SELECT json, version FROM a2a_tasks WHERE id = $1',
       values: [id],
@@ -121,15 +144,15 @@ export class PostgresTaskStore implements VersionedTaskStore {
 
   async saveTask(task: Task): Promise<void> {
     const values = taskRow(task);
-    await this.live().query({ name: 'a2a-upsert-task', text: UPSERT_TASK, values });
+    await this.query({ name: 'a2a-upsert-task', text: UPSERT_TASK, values });
   }
 
   async saveTaskIf(task: Task, expected: number): Promise<number> {
     const values = taskRow(task);
     const { rows } =
       expected === 0
-        ? await this.live().query<{ version: string }>({ name: 'a2a-insert-task', text: INSERT_TASK, values })
-        : await this.live().query<{ version: string }>({ name: 'a2a-update-task', text: UPDATE_TASK, values: [...values, expected] });
+        ? await this.query<{ version: string }>({ name: 'a2a-insert-task', text: INSERT_TASK, values })
+        : await this.query<{ version: string }>({ name: 'a2a-update-task', text: UPDATE_TASK, values: [...values, expected] });
     if (!rows[0]) throw new TaskConflictError(task.id, expected);
     return Number(rows[0].version);
   }
@@ -138,7 +161,7 @@ export class PostgresTaskStore implements VersionedTaskStore {
     const params: unknown[] = [];
     const filter = where(query, params);
     params.push(page?.limit ?? null, page?.offset ?? 0);
-    const { rows } = await this.live().query<{ json: Task }>(
+    const { rows } = await this.query<{ json: Task }>(
       `SELECT json FROM a2a_tasks${filter} ORDER BY status_timestamp DESC NULLS LAST, seq LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
@@ -147,12 +170,12 @@ export class PostgresTaskStore implements VersionedTaskStore {
 
   async countTasks(query: TaskQuery): Promise<number> {
     const params: unknown[] = [];
-    const { rows } = await this.live().query<{ n: string }>(`SELECT count(*) AS n FROM a2a_tasks${where(query, params)}`, params);
+    const { rows } = await this.query<{ n: string }>(`SELECT count(*) AS n FROM a2a_tasks${where(query, params)}`, params);
     return Number(rows[0]!.n);
   }
 
   async getPushConfigs(taskId: string): Promise<TaskPushNotificationConfig[]> {
-    const { rows } = await this.live().query<{ json: TaskPushNotificationConfig }>({
+    const { rows } = await this.query<{ json: TaskPushNotificationConfig }>({
       name: 'a2a-get-configs',
       text: 'SELECT json FROM a2a_push_configs WHERE task_id = $1 ORDER BY seq',
       values: [taskId],
@@ -162,7 +185,7 @@ export class PostgresTaskStore implements VersionedTaskStore {
 
   async savePushConfig(config: TaskPushNotificationConfig): Promise<void> {
     const json = JSON.stringify(config);
-    await this.live().query(
+    await this.query(
       `INSERT INTO a2a_push_configs (task_id, id, json) VALUES ($1, $2, $3)
        ON CONFLICT (task_id, id) DO UPDATE SET json = excluded.json`,
       [config.taskId ?? '', config.id ?? '', json],
@@ -170,7 +193,7 @@ export class PostgresTaskStore implements VersionedTaskStore {
   }
 
   async deletePushConfig(taskId: string, id: string): Promise<boolean> {
-    const { rowCount } = await this.live().query('DELETE FROM a2a_push_configs WHERE task_id = $1 AND id = $2', [taskId, id]);
+    const { rowCount } = await this.query('DELETE FROM a2a_push_configs WHERE task_id = $1 AND id = $2', [taskId, id]);
     return (rowCount ?? 0) > 0;
   }
 

@@ -3,17 +3,21 @@
  *
  *   node --import tsx instance.ts a2a <database url> <instance id> <lease ms>
  *   node --import tsx instance.ts a2a-memory
- *   node --import tsx instance.ts mcp <requestState key, hex>
+ *   node --import tsx instance.ts mcp <requestState key, hex> [<database url>]
  *
  * `a2a`: an A2aServer on the shared PostgreSQL (PostgresCluster) whose agent works a task in a few steps
  * (artifact chunks), asks for input when the text is "ask", completes at once when it is "quick" (the bench,
  * bench/scale/), and is cancellable; a task adopted from a killed instance is resumed from the steps done; `a2a-memory`: the same agent alone, on the in-memory store. `mcp`: a 2026-07-28 McpServer
- * whose tool `confirm` keeps state in requestState and asks for one input (an elicitation). Prints `READY
+ * whose tool `confirm` keeps state in requestState and asks for one input (an elicitation); with a database,
+ * its catalog changes travel on PostgreSQL (mcpNotificationBus: a LISTEN connection of its own). Prints `READY
  * <url>` on stdout once it listens; runs until it is killed (SIGTERM: a clean close; SIGKILL: the test).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { listenA2aHttp } from '../../../runtime/a2a/http.ts';
+import pg from 'pg';
+import { PostgresBus } from '../../../runtime/a2a/postgres/bus.ts';
 import { PostgresCluster } from '../../../runtime/a2a/postgres/cluster.ts';
+import { mcpNotificationBus } from '../../../runtime/a2a/postgres/mcp-bus.ts';
 import { A2aServer } from '../../../runtime/a2a/server.ts';
 import type { AgentCard, AgentExecutor, Message, TaskHandle } from '../../../runtime/a2a/types.ts';
 import { listenMcpHttp } from '../../../runtime/mcp/http/handler.ts';
@@ -94,11 +98,16 @@ const CONFIRM: InputRequest<'elicitation/create'> = {
   params: { mode: 'form', message: 'Go on?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
 };
 
-async function mcp(keyHex: string): Promise<() => Promise<void>> {
+async function mcp(keyHex: string, url: string | undefined): Promise<() => Promise<void>> {
+  const pool = url === undefined ? undefined : new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5000 });
+  // An idle connection's error (the database restarting) is the pool's to replace.
+  pool?.on('error', () => undefined);
+  const bus = pool && new PostgresBus(pool, { log: (line) => process.stderr.write(`[mcp] ${line}\n`) });
   const server = new McpServer({
     serverInfo: { name: 'scale-mcp', version: '1.0.0' },
     capabilities: { handshake: { tools: {} }, stateless: { tools: {} } },
     requestStateSecret: Buffer.from(keyHex, 'hex'),
+    ...(bus ? { notificationBus: mcpNotificationBus(bus) } : {}),
     log: (line) => process.stderr.write(`[mcp] ${line}\n`),
     handlers: {
       'tools/call': async (params, ctx) => {
@@ -111,7 +120,11 @@ async function mcp(keyHex: string): Promise<() => Promise<void>> {
   });
   const http = await listenMcpHttp(server, { port: 0 });
   process.stdout.write(`READY ${http.url}\n`);
-  return () => http.close();
+  return async () => {
+    await http.close();
+    await bus?.close();
+    await pool?.end();
+  };
 }
 
 async function main(): Promise<void> {
@@ -122,9 +135,9 @@ async function main(): Promise<void> {
       : kind === 'a2a-memory'
         ? await a2a(undefined, 'memory', 0)
         : kind === 'mcp'
-          ? await mcp(args[0]!)
+          ? await mcp(args[0]!, args[1])
           : undefined;
-  if (!close) throw new Error(`usage: instance.ts a2a <url> <id> <lease ms> | a2a-memory | mcp <key hex>`);
+  if (!close) throw new Error(`usage: instance.ts a2a <url> <id> <lease ms> | a2a-memory | mcp <key hex> [<url>]`);
   process.once('SIGTERM', () => {
     close().then(
       () => process.exit(0),

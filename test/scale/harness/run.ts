@@ -10,12 +10,19 @@
  * counted by body: a body received twice is a duplicate. Delivery is at least once: a push the killed
  * instance had sent without yet removing it from the outbox is sent again by the instance adopting it, so a
  * duplicate whose first copy arrived before the kill is told apart from one that arrived after (a fault).
+ * Instead of the kill, the fault may take the database away (faults.ts: restarted, or its sessions ended):
+ * the workload then goes on a few seconds past its return, and the run measures how requests were answered
+ * meanwhile and how long recovery took (report.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startPostgres } from '../../helpers/postgres.ts';
+import { AnswerLog, followAcross, injectFault, watchDrain, type FaultKind, type FaultTimes } from './faults.ts';
 import { pushReceiver, RESUMED, startInstance, type InstanceProcess } from './processes.ts';
+import type { ScaleResult } from './report.ts';
+
+export { detailLine, failures, summaryLine, type ScaleResult } from './report.ts';
 
 export interface ScaleOptions {
   /** How long the workload runs, in seconds. */
@@ -26,50 +33,15 @@ export interface ScaleOptions {
   readonly concurrency?: number;
   /** The agents' lease time (ms): how soon a dead instance's tasks are recovered. Default 1500. */
   readonly leaseMs?: number;
-  /** Kill one instance of each at this fraction of the run; false: none. Default 0.5. */
+  /** Bring the fault about at this fraction of the run; false: none. Default 0.5. */
   readonly killAt?: number | false;
+  /** What happens then (faults.ts). Default `kill`. */
+  readonly fault?: FaultKind;
+  /** How long PostgreSQL stays stopped (pg-restart), ms. Default 10 000. */
+  readonly outageMs?: number;
+  /** How long the workload goes on after the database is back (database faults), ms. Default 5000. */
+  readonly afterFaultMs?: number;
   readonly log?: (line: string) => void;
-}
-
-export interface ScaleResult {
-  readonly instances: number;
-  readonly tasks: number;
-  readonly completed: number;
-  readonly canceled: number;
-  /** Tasks the instance that was killed ran, failed by the instance adopting them (an agent without resume). */
-  readonly failedAfterKill: number;
-  /** Tasks the instance that was killed ran, resumed and completed by the instance adopting them. */
-  readonly resumedAfterKill: number;
-  readonly waitingForInput: number;
-  readonly lost: number;
-  readonly lostIds: readonly string[];
-  readonly pushes: number;
-  readonly duplicatePushes: number;
-  /** Of the duplicates, those whose first copy arrived after the kill: none may (a push in flight at the kill is re-sent). */
-  readonly duplicatesAfterKill: number;
-  /** Tasks with a webhook whose terminal state never reached it. */
-  readonly missingFinalPushes: number;
-  readonly mcpRoundsAcrossInstances: number;
-  readonly mcpFailures: number;
-  readonly requests: number;
-  readonly clientErrors: number;
-  readonly killed: readonly number[];
-  readonly seconds: number;
-}
-
-/** The one summary line of a scale run. */
-export function summaryLine(r: ScaleResult): string {
-  return `instances: ${r.instances}, tasks: ${r.tasks}, completed: ${r.completed}, lost: ${r.lost}, duplicate pushes: ${r.duplicatePushes}, mcp rounds across instances: ${r.mcpRoundsAcrossInstances}`;
-}
-
-/** What else the run saw, on a second line. */
-export function detailLine(r: ScaleResult): string {
-  return (
-    `canceled: ${r.canceled}, completed by another instance after theirs was killed: ${r.resumedAfterKill}, ` +
-    `failed after their instance was killed: ${r.failedAfterKill}, waiting for input: ${r.waitingForInput}, ` +
-    `pushes: ${r.pushes} (duplicates first received after the kill: ${r.duplicatesAfterKill}, tasks missing their final push: ${r.missingFinalPushes}), mcp failures: ${r.mcpFailures}, ` +
-    `requests: ${r.requests} (answered with an error or cut by the kill: ${r.clientErrors}), killed pids: ${r.killed.join(' ') || 'none'}, ${r.seconds.toFixed(1)} s`
-  );
 }
 
 type Json = Record<string, any>;
@@ -104,16 +76,21 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
   const postgres = await startPostgres();
   const processes: InstanceProcess[] = [];
   const hook = await pushReceiver();
-  const db = new pg.Client({ connectionString: await postgres.createDatabase('scale') });
+  const database = await postgres.createDatabase('scale');
+  // A pool: its idle connections' errors (the database restarting) are the pool's, and it reconnects.
+  const db = new pg.Pool({ connectionString: database, max: 2 });
+  db.on('error', () => undefined);
+  const fault = options.fault ?? 'kill';
+  const answers = new AnswerLog();
+  let drain: ReturnType<typeof watchDrain> | undefined;
   try {
-    await db.connect();
     const url = `postgres://postgres@127.0.0.1:${postgres.port}/scale`;
     const key = randomBytes(32).toString('hex');
     // The first instance migrates the database; the others start beside each other.
     const agents = [await startInstance(['a2a', url, 'agent-0', String(leaseMs)])];
     const rest = await Promise.all([
       ...Array.from({ length: n - 1 }, (_, k) => startInstance(['a2a', url, `agent-${k + 1}`, String(leaseMs)])),
-      ...Array.from({ length: n }, () => startInstance(['mcp', key])),
+      ...Array.from({ length: n }, () => startInstance(['mcp', key, url])),
     ]);
     agents.push(...rest.slice(0, n - 1));
     const mcps = rest.slice(n - 1);
@@ -129,16 +106,21 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
     let mcpRounds = 0;
     let mcpFailures = 0;
 
+    /** Tasks the client started with a webhook: through which agent, and when. */
+    const sent = new Map<string, { agent: number; at: number }>();
     const rpc = async (to: InstanceProcess, method: string, params: Json): Promise<Json> => {
       requests++;
-      const res = await fetch(`${to.url}/a2a`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: requests, method, params }),
-        signal: AbortSignal.timeout(15_000),
+      const body = await answers.time('a2a', async () => {
+        const res = await fetch(`${to.url}/a2a`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: requests, method, params }),
+          signal: AbortSignal.timeout(15_000),
+        });
+        const json = (await res.json()) as Json;
+        if (json.error) throw new Error(`${method}: ${json.error.message}`);
+        return json;
       });
-      const body = (await res.json()) as Json;
-      if (body.error) throw new Error(`${method}: ${body.error.message}`);
       return body.result as Json;
     };
     const message = (text: string, extra: Json = {}) => ({
@@ -149,7 +131,8 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
     });
 
     const begun = Date.now();
-    const deadline = begun + options.seconds * 1000;
+    // A database fault pushes the end past the database's return, for the recovery to be seen under load.
+    let deadline = begun + options.seconds * 1000;
     const a2aLoop = async (worker: number) => {
       for (let k = worker; Date.now() < deadline; k++) {
         const first = a2a.pick();
@@ -163,6 +146,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
             const task = (await rpc(first, 'SendMessage', { message: message('work'), configuration })).task as Json;
             given.add(task.id);
             withHook.add(task.id);
+            sent.set(task.id, { agent: agents.indexOf(first), at: Date.now() });
             if (k % 8 === 7) await rpc(a2a.other(first), 'CancelTask', { id: task.id });
             else await sleep(20);
           }
@@ -173,7 +157,8 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
         }
       }
     };
-    const call = async (to: InstanceProcess, id: number, params: Json) => {
+    const call = (to: InstanceProcess, id: number, params: Json) => answers.time('mcp', () => callOnce(to, id, params));
+    const callOnce = async (to: InstanceProcess, id: number, params: Json) => {
       const res = await fetch(to.url, {
         method: 'POST',
         headers: {
@@ -222,18 +207,16 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
         }
       }
     };
-    const killed: number[] = [];
-    let killedAt = Infinity;
+    let times: FaultTimes | undefined;
     const killer = (async () => {
       if (options.killAt === false) return;
       await sleep(options.seconds * 1000 * (options.killAt ?? 0.5));
-      for (const victim of [agents[1], mcps[1]]) {
-        if (!victim) continue;
-        killed.push(victim.pid);
-        killedAt = Math.min(killedAt, Date.now());
-        await victim.kill('SIGKILL');
-      }
-      log(`killed ${killed.join(' ')} (SIGKILL)`);
+      const victims = [agents[1], mcps[1]].filter((v): v is InstanceProcess => v !== undefined);
+      // The workload lasts through a database fault, whatever its length, and then some.
+      if (fault !== 'kill') deadline = Infinity;
+      times = await injectFault(fault, { postgres, database, victims, outageMs: options.outageMs ?? 10_000, log });
+      drain = watchDrain(db, times.back);
+      if (fault !== 'kill') deadline = Math.max(begun + options.seconds * 1000, times.back + (options.afterFaultMs ?? 5000));
     })();
     const concurrency = options.concurrency ?? 6;
     await Promise.all([
@@ -252,10 +235,14 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
       const outbox = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM a2a_push_outbox');
       return tasks.rows[0]!.n + outbox.rows[0]!.n;
     };
+    const followed = await followAcross(agents);
     while ((await unsettled()) > 0 && Date.now() < settleBy) await sleep(100);
     await sleep(300);
 
     const { rows } = await db.query<{ id: string; state: string; json: Json }>('SELECT id, state, json FROM a2a_tasks');
+    const left = await db.query<{ n: number }>('SELECT (SELECT count(*) FROM a2a_task_leases) + (SELECT count(*) FROM a2a_push_outbox) AS n');
+    drain?.stop();
+    const drainedMs = await drain?.drained;
     const count = (state: string) => rows.filter((r) => r.state === state).length;
     const stored = new Set(rows.map((r) => r.id));
     const lostIds = [
@@ -263,37 +250,60 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
       ...[...given].filter((id) => !stored.has(id)),
     ];
     const finals = new Set<string>();
+    const firstCompleted: (number | undefined)[] = agents.map(() => undefined);
     for (const body of hook.bodies) {
       const update = (JSON.parse(body) as Json).statusUpdate as Json | undefined;
-      if (update && ['TASK_STATE_COMPLETED', 'TASK_STATE_CANCELED', 'TASK_STATE_FAILED'].includes(update.status?.state)) finals.add(update.taskId);
+      const state = update?.status?.state;
+      if (update && ['TASK_STATE_COMPLETED', 'TASK_STATE_CANCELED', 'TASK_STATE_FAILED'].includes(state)) finals.add(update.taskId);
+      // Recovery seen from the client: a task sent through an agent once the database was back, completed.
+      const task = update && sent.get(update.taskId);
+      if (times && task && state === 'TASK_STATE_COMPLETED' && task.at >= times.back) {
+        const ms = hook.firstSeen.get(body)! - times.back;
+        firstCompleted[task.agent] = Math.min(firstCompleted[task.agent] ?? Infinity, ms);
+      }
     }
     const failedAfterKill = rows.filter(
       (r) => r.state === 'TASK_STATE_FAILED' && /instance running this task stopped/.test(JSON.stringify(r.json)),
     ).length;
     const resumedAfterKill = rows.filter((r) => r.state === 'TASK_STATE_COMPLETED' && JSON.stringify(r.json).includes(RESUMED)).length;
+    const killed = times?.killed ?? [];
+    // A POST an instance had written is still read by the receiver a moment after the fault: 250 ms of margin.
+    const over = (times?.back ?? Infinity) + 250;
     return {
       instances: n,
+      fault,
+      outageMs: times ? times.back - times.at : 0,
       tasks: rows.length,
       completed: count('TASK_STATE_COMPLETED'),
       canceled: count('TASK_STATE_CANCELED'),
       failedAfterKill,
       resumedAfterKill,
+      failed: count('TASK_STATE_FAILED') - failedAfterKill,
       waitingForInput: count('TASK_STATE_INPUT_REQUIRED'),
       lost: lostIds.length,
       lostIds,
       pushes: hook.bodies.length,
       duplicatePushes: hook.duplicates(),
-      // A POST the killed instance had written is still read by the receiver a moment after the kill: 250 ms of margin.
-      duplicatesAfterKill: hook.duplicates() - hook.duplicates(killedAt + 250),
+      duplicatesAfterFault: hook.duplicates() - hook.duplicates(over),
       missingFinalPushes: [...withHook].filter((id) => stored.has(id) && !finals.has(id)).length,
+      leftover: Number(left.rows[0]!.n),
       mcpRoundsAcrossInstances: mcpRounds,
       mcpFailures,
       requests,
       clientErrors,
       killed,
+      followedAcross: followed,
+      exited: processes.filter((p) => !p.alive && !killed.includes(p.pid)).length,
+      duringFault:
+        times && fault !== 'kill'
+          ? { a2a: answers.during('a2a', times.at, times.back), mcp: answers.during('mcp', times.at, times.back) }
+          : undefined,
+      firstCompletedMs: firstCompleted,
+      drainedMs,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
+    drain?.stop();
     for (const p of processes) await p.kill('SIGTERM').catch(() => undefined);
     await db.end().catch(() => undefined);
     await hook.close();
