@@ -9,8 +9,8 @@
  */
 import type { AuthInfo } from '../auth/info.ts';
 import type { SendMessageRequest, StreamResponse } from '@wiregen/a2a-1.0';
-import { lookup } from '@wiregen/a2a-1.0';
 import { A2aErrors } from './errors.ts';
+import { checkIncoming, type ContinueHost, continueTask } from './message-intake.ts';
 import { LazyAbort } from '../jsonrpc/incoming.ts';
 import { type ContextHost, MessageContext } from './execution-context.ts';
 import type { ClusterHost, Saved, TaskLedger } from './ledger.ts';
@@ -24,7 +24,6 @@ import {
   applyEvent,
   ORPHANED_STATUS,
   RESTARTED_STATUS,
-  checkInputModes,
   closedGate,
   resumedContext,
   taskHandle,
@@ -83,6 +82,8 @@ export class TaskExecutions implements ClusterHost {
     agentMessage: (contextId, taskId, content) => this.#agentMessage(contextId, taskId, content),
     startTask: (ctx) => this.#startTask(ctx),
   };
+  /** What adding a message to a task asks of these executions (message-intake.ts). */
+  readonly #continueHost: ContinueHost;
   /** The clock, bound once for every task handle. */
   readonly #stamp = (): string => this.#options.now();
 
@@ -93,6 +94,11 @@ export class TaskExecutions implements ClusterHost {
     this.#behaviour = options.behaviour;
     this.#ids = options.ids;
     this.#push = options.push;
+    this.#continueHost = {
+      ledger: options.ledger,
+      busy: (taskId, state) => this.#resuming.has(taskId) || (this.#running.has(taskId) && !INTERRUPTED_STATES.has(state)),
+      forget: (taskId) => this.#live.delete(taskId),
+    };
   }
 
   #now(): string {
@@ -223,54 +229,19 @@ export class TaskExecutions implements ClusterHost {
   /** Checks the incoming message, prepares the task it continues, and starts the agent. */
   async begin(req: SendMessageRequest, auth?: AuthInfo): Promise<Run> {
     const incoming = req.message;
-    if (incoming.role !== 'ROLE_USER') throw A2aErrors.invalidParams([{ field: 'message.role', message: 'Field must be ROLE_USER.' }]);
-    if (this.#behaviour.inputModeCheck) checkInputModes(this.#options.card, incoming.parts);
-    // A webhook in the request is checked before anything is stored.
-    const webhook = req.configuration?.taskPushNotificationConfig;
-    if (webhook) {
-      // A webhook given with the message is a push config created with it: the gate of creating one.
-      const gate = closedGate(lookup('CreateTaskPushNotificationConfig')!, this.#options.card);
-      if (gate) throw A2aErrors.capabilityMissing('CreateTaskPushNotificationConfig', gate.path);
-      this.#push.assertAllowed(webhook.url);
-    }
+    checkIncoming(req, this.#options.card, this.#behaviour, this.#push);
     const contextIdOf = (task: Task | undefined) => incoming.contextId || task?.contextId || this.#ids();
     const events = new AsyncQueue<StreamResponse>();
     let task: Task | undefined;
     let message: Message = { ...incoming };
     if (incoming.taskId) {
       const taskId = incoming.taskId;
-      // One read-modify-write: the checks, the status message moving into history, then the client's
-      // message, and the claim that keeps a second answer out until this one's execution is tracked.
-      task = await this.#locked(taskId, async () => {
-        const read = await this.#ledger.read(taskId);
-        const found = read?.task;
-        if (!read || !found) throw A2aErrors.taskNotFound(taskId);
-        if (isTerminal(found.status.state)) throw A2aErrors.terminal(found.id, String(found.status.state));
-        // a2a.proto Message: a client message naming both a task and a context must name the task's context.
-        if (incoming.contextId && found.contextId && incoming.contextId !== found.contextId)
-          throw A2aErrors.invalidParams([{ field: 'message.contextId', message: `Task ${taskId} belongs to context ${found.contextId}.` }]);
-        // A task that is working (not waiting for the client) takes no new message until it stops or is cancelled.
-        if (this.#resuming.has(taskId) || (this.#running.has(taskId) && !INTERRUPTED_STATES.has(found.status.state)))
-          throw A2aErrors.unsupported(`Task ${taskId} is still running; wait for it or cancel it`, { taskId });
-        // In a cluster, a task another live instance runs (and is not waiting for the client) is refused the same way.
-        if (this.#ledger.shared && !INTERRUPTED_STATES.has(found.status.state) && !(await this.#ledger.claim(taskId)))
-          throw A2aErrors.unsupported(`Task ${taskId} is still running; wait for it or cancel it`, { taskId });
-        message = { ...incoming, contextId: contextIdOf(found), taskId };
-        if (found.status.message) found.history = [...(found.history ?? []), found.status.message];
-        found.history = [...(found.history ?? []), message];
-        found.status = { ...found.status };
-        delete found.status.message;
-        this.#live.delete(taskId);
-        try {
-          await this.#ledger.save(found, read.version, undefined, true);
-        } catch (err) {
-          if (err instanceof TaskConflictError)
-            throw A2aErrors.unsupported(`Task ${taskId} changed while this message was being added; send it again`, { taskId });
-          throw err;
-        }
+      // One read-modify-write, and the claim that keeps a second answer out until this one's execution is tracked.
+      ({ task, message } = await this.#locked(taskId, async () => {
+        const continued = await continueTask(this.#continueHost, incoming, taskId, contextIdOf);
         this.#resuming.set(taskId, events);
-        return copyJson(found);
-      });
+        return continued;
+      }));
     } else message = { ...incoming, contextId: contextIdOf(undefined) };
     const run: Run = { events, finished: Promise.resolve(), taskId: task?.id };
     const abort = new LazyAbort();
