@@ -19,15 +19,7 @@ import { AsyncQueue, KeyedLock } from './queue.ts';
 import { copyJson, StoreUnavailableError, TaskConflictError, type TaskStore, type VersionedTask } from './store.ts';
 import { closingStream, TaskSubscribers } from './streams.ts';
 import type { ExecutionOptions, Run, Running } from './execution-options.ts';
-import {
-  agentMessage,
-  applyEvent,
-  ORPHANED_STATUS,
-  RESTARTED_STATUS,
-  closedGate,
-  resumedContext,
-  taskHandle,
-} from './task-events.ts';
+import { agentMessage, applyEvent, ORPHANED_STATUS, RESTARTED_STATUS, closedGate, resumedContext, taskHandle } from './task-events.ts';
 import {
   INTERRUPTED_STATES,
   TERMINAL_STATES,
