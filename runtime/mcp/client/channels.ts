@@ -239,7 +239,8 @@ export class HttpChannel implements ClientChannel {
       const msg = classify(m);
       if (msg.kind === 'request') await this.#answerServerRequest(msg, context);
       else if (msg.kind === 'notification') this.#client?.handleNotification(msg.method, msg.params);
-      else if (msg.kind === 'response' && (msg.id === null || idKey(msg.id) === idKey(id))) {
+      // Ours: a response to this id, or an error with id null (the server could not read the request's id).
+      else if (msg.kind === 'response' && (msg.id === null ? msg.error !== undefined : idKey(msg.id) === idKey(id))) {
         if (msg.error) throw new JsonRpcError(msg.error.code, msg.error.message, msg.error.data);
         return msg.result;
       }
