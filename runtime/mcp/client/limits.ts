@@ -6,6 +6,7 @@
  */
 import { ErrorCode } from '../../jsonrpc/message.ts';
 import { MAX_JSON_DEPTH, textExceedsDepth } from '../../jsonrpc/limits.ts';
+import { BodyEncodingError, BodyLimitError, readBoundedText } from '../../transports/bounded-body.ts';
 import { SseLimitError, sseEvents, type SseEvent } from '../../transports/sse.ts';
 import { McpClientError } from './errors.ts';
 
@@ -55,39 +56,13 @@ export function checkDepth(text: string, limits: Required<McpClientLimits>): voi
  * not read) and bytes that are not UTF-8 (McpClientError -32700).
  */
 export async function boundedText(res: Response, limits: Required<McpClientLimits>): Promise<string> {
-  const max = limits.maxMessageBytes;
-  const tooLarge = () => new McpClientLimitError('maxMessageBytes', max, `the server's answer is larger than ${max} bytes`);
-  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
-  if (declared > max) {
-    await res.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!res.body) return '';
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const decode = (bytes?: Uint8Array) => {
-    try {
-      return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
-    } catch {
-      throw notUtf8();
-    }
-  };
-  const reader = res.body.getReader();
-  let text = '';
-  let size = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) throw tooLarge();
-      text += decode(value);
-    }
-    return text + decode();
+    return await readBoundedText(res, limits.maxMessageBytes);
   } catch (err) {
-    await reader.cancel().catch(() => undefined);
+    if (err instanceof BodyLimitError)
+      throw new McpClientLimitError('maxMessageBytes', err.limit, `the server's answer is larger than ${err.limit} bytes`);
+    if (err instanceof BodyEncodingError) throw notUtf8();
     throw err;
-  } finally {
-    reader.releaseLock();
   }
 }
 
