@@ -22,7 +22,8 @@ import type { Transport } from '../../transports/transport.ts';
 import type { CallContext, ClientChannel, McpClient } from './client.ts';
 import { headerAnnotations } from '../http/headers.ts';
 import { nodeChildProcess } from '../node-builtins.ts';
-import { boundedEvents, boundedText, checkDepth, McpClientLimitError, resolveLimits, type McpClientLimits } from './limits.ts';
+import { boundedText, checkDepth, McpClientLimitError, resolveLimits, type McpClientLimits } from './limits.ts';
+import { resumableMessages, sseMessages } from './resume.ts';
 
 /** A channel over a stream transport: one JSON-RPC peer, server requests answered by the client. */
 export class PeerChannel implements ClientChannel {
@@ -114,23 +115,6 @@ export function headerValue(value: string): string {
   return /^[\x21-\x7E]([\x20-\x7E]*[\x21-\x7E])?$/.test(value) || value === ''
     ? value
     : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-}
-
-/** Where an SSE stream stopped, for resuming it (2025-11-25 resumability): the last event id and the retry hint. */
-interface SseCursor {
-  lastEventId?: string;
-  retryMs?: number;
-}
-
-/** The JSON messages of an SSE body within `limits`; events with empty data (a priming event) only move the cursor. */
-async function* sseMessages(body: ReadableStream<Uint8Array>, cursor: SseCursor, limits: Required<McpClientLimits>): AsyncIterable<unknown> {
-  for await (const event of boundedEvents(body, limits)) {
-    if (event.id !== undefined) cursor.lastEventId = event.id;
-    if (event.retryMs !== undefined) cursor.retryMs = event.retryMs;
-    if (event.data.trim() === '') continue;
-    checkDepth(event.data, limits);
-    yield parseJson(event.data);
-  }
 }
 
 /** A channel over Streamable HTTP at `url` (one POST per message). */
@@ -231,8 +215,7 @@ export class HttpChannel implements ClientChannel {
     if (session && method === 'initialize') this.#session = session;
     if (method === 'initialize') this.#version = context.protocolVersion;
     const type = res.headers.get('content-type') ?? '';
-    const cursor: SseCursor = {};
-    const messages: AsyncIterable<unknown> = type.includes('text/event-stream') ? this.#resumable(res, cursor, context, signal) : this.#json(res);
+    const messages: AsyncIterable<unknown> = type.includes('text/event-stream') ? this.#resumable(res, method, context, signal) : this.#json(res);
     for await (const m of messages) {
       if (m === null || typeof m !== 'object')
         throw new JsonRpcError(ErrorCode.InternalError, `HTTP ${res.status}: the answer is not a JSON-RPC message`);
@@ -255,24 +238,19 @@ export class HttpChannel implements ClientChannel {
     yield parseJson(text);
   }
 
-  /**
-   * The messages of a POST's SSE stream; when the stream ends early after an event id (2025-11-25
-   * resumability), GET the stream again with Last-Event-ID after the server's retry hint.
-   */
-  async *#resumable(res: Response, cursor: SseCursor, context: CallContext, signal: AbortSignal): AsyncIterable<unknown> {
-    yield* sseMessages(res.body!, cursor, this.#limits);
-    for (let attempt = 0; cursor.lastEventId !== undefined && attempt < 5; attempt++) {
-      await new Promise((r) => setTimeout(r, cursor.retryMs ?? 1000));
-      const again = await this.#send(this.#url, {
-        method: 'GET',
-        headers: { ...this.#headers(context, '', undefined), accept: 'text/event-stream', 'last-event-id': cursor.lastEventId },
-        signal,
-      });
-      if (!again.ok || !(again.headers.get('content-type') ?? '').includes('text/event-stream')) return;
-      const before = cursor.lastEventId;
-      yield* sseMessages(again.body!, cursor, this.#limits);
-      if (cursor.lastEventId === before) return;
-    }
+  /** The messages of a POST's SSE stream, resumed with Last-Event-ID when it ends or breaks off early (resume.ts). */
+  #resumable(res: Response, method: string, context: CallContext, signal: AbortSignal): AsyncIterable<unknown> {
+    return resumableMessages(res.body!, {
+      method,
+      limits: this.#limits,
+      signal,
+      resume: (lastEventId) =>
+        this.#send(this.#url, {
+          method: 'GET',
+          headers: { ...this.#headers(context, '', undefined), accept: 'text/event-stream', 'last-event-id': lastEventId },
+          signal,
+        }),
+    });
   }
 
   /** After initialize (handshake era): the session's GET stream, for server requests and notifications tied to no request. */

@@ -22,12 +22,18 @@ export interface McpClientLimits {
    * half of Node's default header limit (16 KiB), which a server answers with 431.
    */
   readonly maxHeaderBytes?: number;
+  /**
+   * Attempts in a row to resume a call's SSE stream (GET with Last-Event-ID) that bring no new event, before the
+   * call fails; 0 never resumes. Default 5.
+   */
+  readonly maxResumeAttempts?: number;
 }
 
 export const CLIENT_LIMIT_DEFAULTS: Required<McpClientLimits> = Object.freeze({
   maxMessageBytes: 4 * 1024 * 1024,
   maxDepth: MAX_JSON_DEPTH,
   maxHeaderBytes: 8 * 1024,
+  maxResumeAttempts: 5,
 });
 
 /** A server (or a request of ours) past one of the client's limits; `limit` is the option's name. */
