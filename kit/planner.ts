@@ -9,7 +9,7 @@
 import type { Client } from '../generated/a2a-1.0/index.ts';
 import { clientForCard } from '../runtime/a2a/client.ts';
 import type { AgentCard, Message, Part, Task, TaskState } from '../runtime/a2a/types.ts';
-import { verifyCard, type Jwks } from './signing.ts';
+import { Base64urlError, decodeBase64url, verifyCard, type Jwks } from './signing.ts';
 
 export interface PlannerOptions {
   /** The agents' base URLs, where their cards are. */
@@ -161,8 +161,14 @@ async function discover(o: PlannerOptions, base: string): Promise<Peer | undefin
 
 /** §8.4.3: the keys come from the header's jku, which must be on the card's own origin. */
 async function checkSignature(o: PlannerOptions, base: string, card: AgentCard): Promise<boolean> {
-  const header = JSON.parse(Buffer.from(card.signatures![0]!.protected, 'base64url').toString('utf8')) as { jku?: string; kid?: string };
-  if (!header.jku || new URL(header.jku).origin !== new URL(base).origin) {
+  let header: { jku?: string; kid?: string };
+  try {
+    header = JSON.parse(decodeBase64url(card.signatures![0]!.protected, 'protected').toString('utf8')) as typeof header;
+  } catch (err) {
+    o.log(`  decision: skip "${card.name}": ${err instanceof Base64urlError ? err.message : "its signature's protected header is not JSON"}`);
+    return false;
+  }
+  if (!header?.jku || new URL(header.jku).origin !== new URL(base).origin) {
     o.log(`  decision: skip "${card.name}": its signature's jku is not on its own origin`);
     return false;
   }

@@ -30,6 +30,31 @@ export interface Jwks {
 
 const b64url = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64url');
 
+/** A JWS part or key member that is not strict base64url (RFC 7515 §2: the url-safe alphabet, no padding). */
+export class Base64urlError extends Error {
+  /** What was being decoded, e.g. `signature`, `protected`, `jwk x`. */
+  readonly field: string;
+  constructor(field: string, reason: string) {
+    super(`${field} is not base64url (RFC 7515 §2): ${reason}`);
+    this.name = 'Base64urlError';
+    this.field = field;
+  }
+}
+
+/**
+ * Decodes base64url strictly: only `A-Z a-z 0-9 - _`, no `=` padding, no length that leaves a lone character,
+ * and no unused bits set (so one byte string has exactly one encoding). Buffer.from(…, 'base64url') instead
+ * skips characters outside the alphabet, so a tampered signature could still decode to the original bytes.
+ */
+export function decodeBase64url(text: string, field: string): Buffer {
+  const bad = /[^A-Za-z0-9_-]/.exec(text);
+  if (bad) throw new Base64urlError(field, `${JSON.stringify(bad[0])} at offset ${bad.index}`);
+  if (text.length % 4 === 1) throw new Base64urlError(field, `a length of ${text.length} is not a whole number of bytes`);
+  const bytes = Buffer.from(text, 'base64url');
+  if (bytes.toString('base64url') !== text) throw new Base64urlError(field, 'the last character has unused bits set');
+  return bytes;
+}
+
 /** RFC 8785 canonical JSON. */
 export function jcs(value: unknown): string {
   const text = canonicalize(value);
@@ -83,38 +108,48 @@ export interface Verification {
   readonly ok: boolean;
   /** One line per signature tried: its kid and what was found. */
   readonly lines: readonly string[];
+  /** The signatures (or JWKS keys) refused because a part was not strict base64url. */
+  readonly errors: readonly Base64urlError[];
 }
 
 /** §8.4.3: valid when at least one signature verifies with a key of `jwks` (EdDSA only). */
 export function verifyCard(card: AgentCard, jwks: Jwks): Verification {
   const signatures = card.signatures ?? [];
-  if (signatures.length === 0) return { ok: false, lines: ['the card has no signatures'] };
+  if (signatures.length === 0) return { ok: false, lines: ['the card has no signatures'], errors: [] };
   const payload = b64url(canonicalCard(card));
   const lines: string[] = [];
+  const errors: Base64urlError[] = [];
   let ok = false;
   for (const s of signatures) {
     let header: Record<string, unknown>;
+    let signature: Buffer;
+    let jwk: Jwks['keys'][number] | undefined;
     try {
-      header = JSON.parse(Buffer.from(s.protected, 'base64url').toString('utf8')) as Record<string, unknown>;
-    } catch {
-      lines.push('a signature whose protected header is not JSON: rejected');
+      signature = decodeBase64url(s.signature, 'signature');
+      const json = decodeBase64url(s.protected, 'protected').toString('utf8');
+      try {
+        header = JSON.parse(json) as Record<string, unknown>;
+      } catch {
+        lines.push('a signature whose protected header is not JSON: rejected');
+        continue;
+      }
+      jwk = jwks.keys.find((k) => k.kid === header['kid']);
+      if (typeof jwk?.x === 'string') decodeBase64url(jwk.x, 'jwk x');
+    } catch (err) {
+      if (!(err instanceof Base64urlError)) throw err;
+      errors.push(err);
+      lines.push(`${err.message}: rejected`);
       continue;
     }
-    const jwk = jwks.keys.find((k) => k.kid === header['kid']);
     if (header['alg'] !== 'EdDSA' || !jwk) {
       lines.push(`kid ${String(header['kid'])}, alg ${String(header['alg'])}: no EdDSA key with that kid in the JWKS: rejected`);
       continue;
     }
-    const good = verify(
-      null,
-      Buffer.from(`${s.protected}.${payload}`),
-      createPublicKey({ key: jwk, format: 'jwk' }),
-      Buffer.from(s.signature, 'base64url'),
-    );
+    const good = verify(null, Buffer.from(`${s.protected}.${payload}`), createPublicKey({ key: jwk, format: 'jwk' }), signature);
     lines.push(
       `kid ${String(header['kid'])}, alg EdDSA: ${good ? 'the signature matches the canonical card' : 'the signature does not match the canonical card'}`,
     );
     ok ||= good;
   }
-  return { ok, lines };
+  return { ok, lines, errors };
 }

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fail } from '../errors.ts';
+import { checkJsonNesting } from './depth.ts';
 
 /** Converts a character offset into a 1-based line and column. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -106,8 +107,12 @@ export function locateJsonError(text: string): { offset: number; reason: string 
   }
 }
 
-/** Parses JSON text; on a syntax error throws an InputError naming `file`, line and column. */
+/**
+ * Parses JSON text; on a syntax error, or nesting deeper than the input limit (load/depth), throws an
+ * InputError naming `file`, line and column.
+ */
 export function parseJson(text: string, file: string): unknown {
+  checkJsonNesting(text, file);
   try {
     return JSON.parse(text);
   } catch {

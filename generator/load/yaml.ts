@@ -4,12 +4,17 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { fail, unescapePointerToken } from '../errors.ts';
+import { checkYamlNesting } from './depth.ts';
 import { readText } from './json.ts';
 import type { Locator } from './validate-input.ts';
 
-/** Parses the YAML file at `path` (named `file` in errors); duplicate keys are errors. */
+/**
+ * Parses the YAML file at `path` (named `file` in errors); duplicate keys are errors, and so is nesting
+ * deeper than the input limit (load/depth).
+ */
 export function readYaml(path: string, file: string): { data: unknown; locate: Locator } {
   const text = readText(path, file);
+  checkYamlNesting(text, file);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const firstError = doc.errors[0];

@@ -8,7 +8,8 @@ import type { A2aCredentials } from '../auth/a2a.ts';
 import { A2aClient } from './client-list.ts';
 import { cardUrl, InvalidAgentCardError, readCard } from './client-card.ts';
 import { A2A_ERROR_TYPES, reasonOf } from './errors.ts';
-import { sseEvents } from '../transports/sse.ts';
+import { BodyEncodingError } from '../transports/bounded-body.ts';
+import { A2A_CLIENT_LIMIT_DEFAULTS, boundedBody, boundedSseJson, LimitExceeded, parseBounded, type A2aClientLimits } from './client-limits.ts';
 import type { AgentCard } from './types.ts';
 import { paramsInWireOrder, protoJsonName } from './wire-order.ts';
 
@@ -100,9 +101,46 @@ function errorType(
   return { type, reason, violations, jsonRpcCode: grpcStatus === undefined ? code : (known?.code ?? code) };
 }
 
+/** An agent's answer past one of the client's limits (TransportOptions.limits); `limit` names the option. */
+export class A2aClientLimitError extends A2aClientError {
+  readonly limit: keyof A2aClientLimits;
+  readonly max: number;
+  constructor(limit: keyof A2aClientLimits, max: number, message: string) {
+    super(-32603, message, { limit, max });
+    this.name = 'A2aClientLimitError';
+    this.limit = limit;
+    this.max = max;
+  }
+}
+
+/** Runs `read`, turning a limit or an encoding failure into the client's errors. */
+async function within<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    throw clientError(err);
+  }
+}
+
+/** A limit, bad bytes, or an answer that broke off or is not JSON (while reading it), as an A2aClientError. */
+function clientError(err: unknown): unknown {
+  if (err instanceof A2aClientError || !(err instanceof Error)) return err;
+  if (err instanceof LimitExceeded) return new A2aClientLimitError(err.limit, err.max, err.message);
+  if (err instanceof BodyEncodingError || err instanceof SyntaxError) return new A2aClientError(-32700, err.message);
+  return new A2aClientError(-32603, `reading the agent's answer failed: ${err.message}`, undefined, undefined, undefined);
+}
+
+/** The JSON payloads of an SSE body within `limits`, errors as the client's. */
+async function* sseJson(body: ReadableStream<Uint8Array>, limits: Required<A2aClientLimits>): AsyncIterable<unknown> {
+  try {
+    yield* boundedSseJson(body, limits);
+  } catch (err) {
+    throw clientError(err);
+  }
+}
+
 /** An HTTP failure that carries no A2A error (e.g. a 401 from an authentication layer in front of the agent). */
-async function httpFailure(res: Response): Promise<A2aClientError> {
-  const text = await res.text().catch(() => '');
+function httpFailure(res: Response, text: string): A2aClientError {
   let data: unknown = text;
   try {
     data = JSON.parse(text);
@@ -125,11 +163,8 @@ export interface TransportOptions {
    * ask (bearer, API key, OAuth 2), by `@wiregen/runtime/auth`, loaded only then. Default none.
    */
   readonly auth?: A2aCredentials;
-}
-
-/** The JSON payloads of an SSE body, one per event with data. */
-async function* sseJson(body: ReadableStream<Uint8Array>): AsyncIterable<unknown> {
-  for await (const event of sseEvents(body)) if (event.data.trim() !== '') yield JSON.parse(event.data);
+  /** What the client reads of an answer; past a limit the call fails with A2aClientLimitError. Defaults: A2A_CLIENT_LIMIT_DEFAULTS. */
+  readonly limits?: A2aClientLimits;
 }
 
 function headersOf(options: TransportOptions, json: boolean): Record<string, string> {
@@ -139,6 +174,7 @@ function headersOf(options: TransportOptions, json: boolean): Record<string, str
 /** The JSON-RPC binding: one endpoint, a POST per call. */
 export function jsonRpcTransport(endpoint: string, options: TransportOptions = {}): ClientTransport {
   const post = options.fetch ?? fetch;
+  const limits = { ...A2A_CLIENT_LIMIT_DEFAULTS, ...options.limits };
   let next = 1;
   const call = async (method: string, params: unknown, accept: string) => {
     const res = await post(endpoint, {
@@ -156,15 +192,16 @@ export function jsonRpcTransport(endpoint: string, options: TransportOptions = {
   };
   /** A non-streamed answer: a JSON-RPC envelope (whatever the status), else an HTTP failure. */
   const answer = async (res: Response) => {
-    const copy = res.clone();
+    const text = await within(() => boundedBody(res, limits));
     let message: unknown;
     try {
-      message = await res.json();
-    } catch {
-      throw await httpFailure(copy);
+      message = parseBounded(text, limits);
+    } catch (err) {
+      if (err instanceof LimitExceeded) throw clientError(err);
+      throw httpFailure(res, text);
     }
     const envelope = message !== null && typeof message === 'object' && (message as { jsonrpc?: unknown }).jsonrpc === '2.0';
-    if (!envelope) throw res.ok ? new A2aClientError(-32603, 'the response is not a JSON-RPC message', message, undefined) : await httpFailure(copy);
+    if (!envelope) throw res.ok ? new A2aClientError(-32603, 'the response is not a JSON-RPC message', message, undefined) : httpFailure(res, text);
     return unwrap(message as Envelope, res.ok ? undefined : res.status);
   };
   return {
@@ -181,7 +218,7 @@ export function jsonRpcTransport(endpoint: string, options: TransportOptions = {
         throw new A2aClientError(-32603, 'the agent answered a streaming call with a single result', undefined, res.ok ? undefined : res.status);
       }
       // Each event of a JSON-RPC stream is a JSON-RPC response; unwrap reads its result or its error.
-      for await (const message of sseJson(res.body!)) yield unwrap(message as Envelope);
+      for await (const message of sseJson(res.body!, limits)) yield unwrap(message as Envelope);
     },
   };
 }
@@ -216,6 +253,7 @@ function statusError({ error }: Status, httpStatus: number | undefined, challeng
 /** The HTTP+JSON binding: the routes of the proto's google.api.http annotations under `baseUrl`. */
 export function restTransport(baseUrl: string, options: TransportOptions = {}): ClientTransport {
   const send = options.fetch ?? fetch;
+  const limits = { ...A2A_CLIENT_LIMIT_DEFAULTS, ...options.limits };
   const base = baseUrl.replace(/\/$/, '');
   const call = async (entry: MethodEntry, params: unknown, accept: string) => {
     const { verb, path, query, body } = routeRequest(entry, paramsInWireOrder(entry.method, params ?? {}) as Record<string, unknown>);
@@ -226,22 +264,32 @@ export function restTransport(baseUrl: string, options: TransportOptions = {}): 
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     if (!res.ok) {
-      const copy = res.clone();
-      const status = (await res.json().catch(() => undefined)) as unknown;
-      throw isStatus(status) ? statusError(status, res.status, res.headers.get('www-authenticate') ?? undefined) : await httpFailure(copy);
+      const text = await within(() => boundedBody(res, limits));
+      let status: unknown;
+      try {
+        status = parseBounded(text, limits);
+      } catch (err) {
+        if (err instanceof LimitExceeded) throw clientError(err);
+      }
+      throw isStatus(status) ? statusError(status, res.status, res.headers.get('www-authenticate') ?? undefined) : httpFailure(res, text);
     }
     return res;
   };
   return {
     async request(_method, params, entry) {
       const res = await call(entry, params, 'application/json');
-      const text = await res.text();
-      return text === '' ? {} : JSON.parse(text);
+      const text = await within(() => boundedBody(res, limits));
+      if (text === '') return {};
+      try {
+        return parseBounded(text, limits);
+      } catch (err) {
+        throw clientError(err);
+      }
     },
     async *stream(_method, params, entry) {
       const res = await call(entry, params, 'text/event-stream');
       // An error after the stream began is one more event, a google.rpc.Status (§11.7), then the end.
-      for await (const event of sseJson(res.body!)) {
+      for await (const event of sseJson(res.body!, limits)) {
         if (isStatus(event)) throw statusError(event, undefined, undefined);
         yield event;
       }

@@ -28,8 +28,10 @@ export { a2aWorker, type A2aWorker, type A2aWorkerOptions } from '../platform/a2
 export type { PlatformContext, PlatformEnv } from '../platform/env.ts';
 export { A2aClient, InvalidTaskError, type InvalidTask, type ListTasksOptions } from './client-list.ts';
 export { InvalidAgentCardError, type CardProblem } from './client-card.ts';
+export { A2A_CLIENT_LIMIT_DEFAULTS, type A2aClientLimits } from './client-limits.ts';
 export {
   A2aClientError,
+  A2aClientLimitError,
   clientForCard,
   connect,
   jsonRpcTransport,

@@ -27,6 +27,11 @@ export interface PeerOptions {
   onClose?(): void;
   /** Called when an outgoing request is given up (its signal aborted, or it timed out): tell the other side. */
   onAbandon?(id: RequestId, reason: string): void;
+  /**
+   * Called when the transport dropped a frame over its size limit, instead of answering the other side -32600
+   * with id null (a client sets it: the dropped frame may be the answer it waits for). Default none.
+   */
+  onOversize?(limit: number): void;
   /** Where to report internal failures. Default: stderr. */
   readonly log?: (line: string) => void;
   /** Notifications marked droppable for the transport. Default: DROPPABLE_NOTIFICATIONS. */
@@ -82,8 +87,10 @@ export class Peer {
           this.#log(`incoming frame failed: ${(err as Error)?.stack ?? String(err)}`);
         }
       },
-      oversize: (limit) =>
-        respondError(this.#answering, null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`)),
+      oversize: (limit) => {
+        if (options.onOversize) return options.onOversize(limit);
+        respondError(this.#answering, null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`));
+      },
       close: (reason) => this.#onClose(reason),
     });
   }
@@ -191,6 +198,15 @@ export class Peer {
     if (this.#closed && !this.#inflight.size) return;
     const { text, meta } = notificationFrame(method, params, relatedTo, this.#options.droppableNotifications);
     this.#transport.send(text, meta);
+  }
+
+  /** Rejects every outgoing request still waiting with `error` (the connection stays open). */
+  failPending(error: Error): void {
+    for (const [key, p] of this.#pending) {
+      this.#pending.delete(key);
+      clearTimeout(p.timer);
+      p.reject(error);
+    }
   }
 
   /** Closes the transport; waiting outgoing requests are rejected, running incoming requests still finish. */

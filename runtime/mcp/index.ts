@@ -116,3 +116,4 @@ export {
   type ServerRequestHandlers,
 } from './client/client.ts';
 export { HttpChannel, spawnStdio, type HttpChannelOptions } from './client/channels.ts';
+export { CLIENT_LIMIT_DEFAULTS, McpClientLimitError, type McpClientLimits } from './client/limits.ts';

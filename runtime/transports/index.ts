@@ -4,6 +4,6 @@
  */
 export { createLinkedPair, type FrameMeta, type OutboundLimits, type Transport, type TransportSink } from './transport.ts';
 export { stdioTransport, type StdioOptions } from './stdio.ts';
-export { sseEvents, type SseEvent } from './sse.ts';
+export { SseLimitError, sseEvents, type SseEvent, type SseLimits } from './sse.ts';
 export type { HttpServerTimeouts, OriginPolicy } from './http.ts';
 export type { HeaderRecord, HttpRequest, HttpResponse, HttpStream } from './exchange.ts';

@@ -2,8 +2,8 @@
  * @module transports/stdio — newline-delimited JSON over a pair of streams (MCP stdio,
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports).
  *
- * Lines are split on `\n` (a trailing `\r` is dropped). A line longer than `maxLineBytes` is discarded up to
- * its newline and reported through `sink.oversize`, so a runaway peer cannot grow memory without bound.
+ * Lines are split on `\n` (a trailing `\r` is dropped). A line longer than `maxLineBytes` is reported through
+ * `sink.oversize` as soon as it passes the limit and discarded up to its newline, so a runaway peer cannot grow memory without bound.
  * Writes go out whole, one message per line, in call order; stdout must carry protocol messages only. The
  * output stream's buffer is the connection's outbound queue, bounded by `OutboundLimits` (transport.ts): a
  * client that stops reading gets its progress and log notifications left out, then the connection closed.
@@ -44,9 +44,11 @@ export function lineSplitter(maxBytes: number, onLine: (line: string) => void, o
             size += rest.length;
             // One byte of slack: a line of exactly maxBytes may still end in \r\n.
             if (size > maxBytes + 1) {
+              // Reported now, not at its newline: a line that never ends must not wait forever.
               skipping = true;
               parts = [];
               size = 0;
+              onOversize();
             } else if (rest.length) parts.push(rest);
           }
           return;
@@ -54,10 +56,8 @@ export function lineSplitter(maxBytes: number, onLine: (line: string) => void, o
         const piece = chunk.subarray(start, nl);
         const last = piece.length ? piece[piece.length - 1] : parts.at(-1)?.at(-1);
         const length = size + piece.length - (last === 0x0d ? 1 : 0);
-        if (skipping) {
-          skipping = false;
-          onOversize();
-        } else if (length > maxBytes) {
+        if (skipping) skipping = false;
+        else if (length > maxBytes) {
           parts = [];
           size = 0;
           onOversize();
@@ -66,8 +66,7 @@ export function lineSplitter(maxBytes: number, onLine: (line: string) => void, o
       }
     },
     end() {
-      if (skipping) onOversize();
-      else if (size > 0) emit(Buffer.alloc(0));
+      if (!skipping && size > 0) emit(Buffer.alloc(0));
     },
   };
 }

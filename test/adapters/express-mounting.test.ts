@@ -2,7 +2,8 @@
  * What the Express middlewares do beside answering their own requests: any other request goes on to the
  * application's routes (`next()`), mounting under the endpoint's path works (`req.originalUrl`), an A2A agent's
  * own `routes` run before that and before `authenticate`, a body parser's refusal of a request that is not the
- * server's stays Express's, and a parser that consumed the body without setting `req.body` is a logged 500.
+ * server's stays Express's, a parser that consumed the body without setting `req.body` is a logged 500, and a
+ * body a more generous parser already read is still held to the server's `maxBodyBytes` (ours).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ import { a2aExpress } from '../../runtime/a2a/http-adapters.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
 import { mcpExpress } from '../../runtime/mcp/http/adapters.ts';
 import { testCard } from '../helpers/a2a-server.ts';
-import { call, JSON_HEADERS, send } from '../helpers/http-client.ts';
+import { call, JSON_HEADERS, send, statelessBody, statelessHeaders } from '../helpers/http-client.ts';
 import { mcpFixture, rpcError } from './mcp-fixture.ts';
 
 const servers: Server[] = [];
@@ -48,6 +49,19 @@ describe('mcpExpress', () => {
     const origin = await listen(app);
     const reply = await send(`${origin}/elsewhere`, { headers: JSON_HEADERS, body: 'not json' });
     expect([reply.status, reply.text]).toEqual([418, 'ours']);
+    mcp.close();
+  });
+
+  it("holds a body express.json() read under its own larger limit to maxBodyBytes (chunked: its JSON text's length)", async () => {
+    const mcp = mcpExpress(mcpFixture().server, { maxBodyBytes: 1000 });
+    const app = express();
+    app.use(express.json({ limit: '10mb' }), mcp, mcp.errors);
+    const origin = await listen(app);
+    const headers = { ...statelessHeaders('tools/list'), 'transfer-encoding': 'chunked' };
+    const big = await send(`${origin}/mcp`, { headers, body: statelessBody(1, 'tools/list', { pad: 'x'.repeat(5000) }) });
+    expect([big.status, big.json]).toEqual([413, rpcError(null, -32600, 'Request body larger than 1000 bytes')]);
+    const small = await send(`${origin}/mcp`, { headers, body: statelessBody(2, 'tools/list') });
+    expect([small.status, small.json?.['id']]).toEqual([200, 2]);
     mcp.close();
   });
 

@@ -65,7 +65,7 @@ export function admissionCases(target: McpTarget): void {
     ],
     ['a path below /mcp: 404', { path: '/mcp/x', status: 404, ownPathsOnly: true }],
     ['GET without a session: 405 with Allow', { method: 'GET', status: 405, want: POST_ONLY, wantHeaders: { allow: 'POST' } }],
-    ['PUT: 405 with Allow', { method: 'PUT', body: LIST, status: 405, want: POST_ONLY, wantHeaders: { allow: 'POST' } }],
+    ['PUT: 405 with Allow', { method: 'PUT', body: LIST, status: 405, want: POST_ONLY, wantHeaders: { allow: 'GET, POST, DELETE' } }],
     ['an Origin of another host: 403', { headers: { origin: 'http://evil.example.com' }, status: 403, want: originRefused }],
     ['an Origin of a look-alike host: 403', { headers: { origin: 'http://localhost.evil.example.com' }, status: 403, want: originRefused }],
     ['an Origin that is not a URL: 403', { headers: { origin: 'null' }, status: 403, want: originRefused }],

@@ -57,7 +57,7 @@ describe('admission: one fault at a time', () => {
     ['a path below /mcp', { path: '/mcp/x', status: 404 }],
     ['GET without a session', { method: 'GET', status: 405, want: POST_ONLY, wantHeaders: { allow: 'POST' } }],
     ['DELETE without a session', { method: 'DELETE', status: 405, want: POST_ONLY, wantHeaders: { allow: 'POST' } }],
-    ['PUT', { method: 'PUT', body: LIST, status: 405, want: POST_ONLY, wantHeaders: { allow: 'POST' } }],
+    ['PUT', { method: 'PUT', body: LIST, status: 405, want: POST_ONLY, wantHeaders: { allow: 'GET, POST, DELETE' } }],
     [
       'an Origin of another host',
       { headers: { origin: 'http://evil.example.com' }, status: 403, want: rpcError(null, -32600, 'Origin is not allowed') },

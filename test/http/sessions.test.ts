@@ -113,17 +113,24 @@ describe('a session: requests and errors', () => {
       'MCP-Protocol-Version equal to the negotiated one',
       { body: rpc(2, 'tools/list'), headers: { 'mcp-protocol-version': '2025-11-25' }, status: 200, want: { result: { tools: [] } } },
     ],
-    ...(['2025-06-18', '2026-07-28', ['2025-11-25', '2025-11-25']] as const).map(
-      (v): [string, { body: string; headers: Headers; status: number; want: JsonObject }] => [
-        `MCP-Protocol-Version ${JSON.stringify(v)}`,
-        {
-          body: rpc(2, 'tools/list'),
-          headers: { 'mcp-protocol-version': v },
-          status: 400,
-          want: { error: { code: -32600, message: 'Bad Request: MCP-Protocol-Version must be 2025-11-25' } },
-        },
-      ],
-    ),
+    [
+      'MCP-Protocol-Version sent twice',
+      {
+        body: rpc(2, 'tools/list'),
+        headers: { 'mcp-protocol-version': ['2025-11-25', '2025-11-25'] },
+        status: 400,
+        want: { error: { code: -32600, message: 'Bad Request: MCP-Protocol-Version is repeated' } },
+      },
+    ],
+    ...(['2025-06-18', '2026-07-28'] as const).map((v): [string, { body: string; headers: Headers; status: number; want: JsonObject }] => [
+      `MCP-Protocol-Version ${JSON.stringify(v)}`,
+      {
+        body: rpc(2, 'tools/list'),
+        headers: { 'mcp-protocol-version': v },
+        status: 400,
+        want: { error: { code: -32600, message: 'Bad Request: MCP-Protocol-Version must be 2025-11-25' } },
+      },
+    ]),
   ];
   it.each(cases)('%s', async (_name, c) => {
     const s = await session();

@@ -152,7 +152,7 @@ describe('the signed card (§8.4)', () => {
   });
 
   it('a card without signatures is not valid', () => {
-    expect(verifyCard(deployerCard as AgentCard, jwksOf(key))).toEqual({ ok: false, lines: ['the card has no signatures'] });
+    expect(verifyCard(deployerCard as AgentCard, jwksOf(key))).toEqual({ ok: false, lines: ['the card has no signatures'], errors: [] });
   });
 });
 

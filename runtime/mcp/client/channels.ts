@@ -17,12 +17,13 @@ import {
   type RequestId,
 } from '../../jsonrpc/message.ts';
 import { Peer } from '../../jsonrpc/peer.ts';
-import { sseEvents } from '../../transports/sse.ts';
 import { stdioTransport } from '../../transports/stdio.ts';
 import type { Transport } from '../../transports/transport.ts';
 import type { CallContext, ClientChannel, McpClient } from './client.ts';
 import { headerAnnotations } from '../http/headers.ts';
 import { nodeChildProcess } from '../node-builtins.ts';
+import { boundedText, checkDepth, McpClientLimitError, resolveLimits, type McpClientLimits } from './limits.ts';
+import { resumableMessages, sseMessages } from './resume.ts';
 
 /** A channel over a stream transport: one JSON-RPC peer, server requests answered by the client. */
 export class PeerChannel implements ClientChannel {
@@ -33,6 +34,9 @@ export class PeerChannel implements ClientChannel {
   constructor(transport: Transport, onClose?: () => Promise<void>) {
     this.#onClose = onClose;
     this.peer = new Peer(transport, {
+      // A line over the transport's limit may be the answer a call waits for: every waiting call fails, named.
+      onOversize: (limit) =>
+        this.peer.failPending(new McpClientLimitError('maxMessageBytes', limit, `a line from the server is larger than ${limit} bytes`)),
       onRequest: async (req) => {
         if (!this.#client) throw new JsonRpcError(ErrorCode.InternalError, 'no client attached');
         return this.#client.handleServerRequest(req.method, req.params);
@@ -70,14 +74,20 @@ export const STDIO_CLOSE_GRACE_MS = 2000;
 
 /**
  * Spawns an MCP server speaking stdio and returns a channel to it. Closing ends its stdin and waits for it to
- * exit; a server that does not is sent SIGTERM, then SIGKILL (each after STDIO_CLOSE_GRACE_MS).
+ * exit; a server that does not is sent SIGTERM, then SIGKILL (each after STDIO_CLOSE_GRACE_MS). A line over
+ * `limits.maxMessageBytes` (default 4 MiB) is dropped unread and fails every waiting call (McpClientLimitError).
  */
-export function spawnStdio(command: string, args: readonly string[], options: { cwd?: string; stderr?: (chunk: string) => void } = {}): PeerChannel {
+export function spawnStdio(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; stderr?: (chunk: string) => void; limits?: Pick<McpClientLimits, 'maxMessageBytes'> } = {},
+): PeerChannel {
   const child = nodeChildProcess().spawn(command, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stderr.on('data', (d: Buffer) => options.stderr?.(d.toString()));
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const within = (ms: number) => Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
-  return new PeerChannel(stdioTransport(child.stdout, child.stdin), async () => {
+  const maxLineBytes = resolveLimits(options.limits).maxMessageBytes;
+  return new PeerChannel(stdioTransport(child.stdout, child.stdin, { maxLineBytes }), async () => {
     child.stdin.end();
     if (await within(STDIO_CLOSE_GRACE_MS)) return;
     child.kill('SIGTERM');
@@ -96,6 +106,8 @@ export interface HttpChannelOptions {
    * naming the status and the server's `WWW-Authenticate` challenge.
    */
   readonly auth?: { readonly fetch: typeof fetch };
+  /** What the channel accepts from the server, and the largest mirrored headers it sends. Defaults: CLIENT_LIMIT_DEFAULTS. */
+  readonly limits?: McpClientLimits;
 }
 
 /** A header value as sent: plain visible ASCII as is, anything else in the `=?base64?…?=` wrapper. */
@@ -105,27 +117,13 @@ export function headerValue(value: string): string {
     : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
-/** Where an SSE stream stopped, for resuming it (2025-11-25 resumability): the last event id and the retry hint. */
-interface SseCursor {
-  lastEventId?: string;
-  retryMs?: number;
-}
-
-/** The JSON messages of an SSE body; events with empty data (a priming event) only move the cursor. */
-async function* sseMessages(body: ReadableStream<Uint8Array>, cursor: SseCursor): AsyncIterable<unknown> {
-  for await (const event of sseEvents(body)) {
-    if (event.id !== undefined) cursor.lastEventId = event.id;
-    if (event.retryMs !== undefined) cursor.retryMs = event.retryMs;
-    if (event.data.trim() !== '') yield parseJson(event.data);
-  }
-}
-
 /** A channel over Streamable HTTP at `url` (one POST per message). */
 export class HttpChannel implements ClientChannel {
   readonly #url: string;
   readonly #options: HttpChannelOptions;
   /** Where requests go: the authorization's fetch, else the given one, else the global one. */
   readonly #send: typeof fetch;
+  readonly #limits: Required<McpClientLimits>;
   #client: McpClient | undefined;
   #session: string | undefined;
   #version: string | undefined;
@@ -137,6 +135,7 @@ export class HttpChannel implements ClientChannel {
     this.#url = url;
     this.#options = options;
     this.#send = options.auth?.fetch ?? options.fetch ?? ((input, init) => fetch(input, init));
+    this.#limits = resolveLimits(options.limits);
   }
 
   attach(client: McpClient): void {
@@ -169,6 +168,12 @@ export class HttpChannel implements ClientChannel {
       const value = args[property];
       if (value !== undefined && value !== null) headers[name.toLowerCase()] = headerValue(String(value));
     }
+    // Mirrored values past a server's header limit would be refused (431) or the connection reset: not sent.
+    const max = this.#limits.maxHeaderBytes;
+    let size = 0;
+    for (const [name, value] of Object.entries(headers))
+      if (name.startsWith('mcp-') && name !== 'mcp-session-id') size += name.length + value.length + 4;
+    if (size > max) throw new McpClientLimitError('maxHeaderBytes', max, `${method}: the headers mirrored from the request take ${size} bytes`);
     return headers;
   }
 
@@ -210,19 +215,15 @@ export class HttpChannel implements ClientChannel {
     if (session && method === 'initialize') this.#session = session;
     if (method === 'initialize') this.#version = context.protocolVersion;
     const type = res.headers.get('content-type') ?? '';
-    const cursor: SseCursor = {};
-    const messages: AsyncIterable<unknown> = type.includes('text/event-stream')
-      ? this.#resumable(res, cursor, context, signal)
-      : (async function* () {
-          yield parseJson(await res.text());
-        })();
+    const messages: AsyncIterable<unknown> = type.includes('text/event-stream') ? this.#resumable(res, method, context, signal) : this.#json(res);
     for await (const m of messages) {
       if (m === null || typeof m !== 'object')
         throw new JsonRpcError(ErrorCode.InternalError, `HTTP ${res.status}: the answer is not a JSON-RPC message`);
       const msg = classify(m);
       if (msg.kind === 'request') await this.#answerServerRequest(msg, context);
       else if (msg.kind === 'notification') this.#client?.handleNotification(msg.method, msg.params);
-      else if (msg.kind === 'response' && (msg.id === null || idKey(msg.id) === idKey(id))) {
+      // Ours: a response to this id, or an error with id null (the server could not read the request's id).
+      else if (msg.kind === 'response' && (msg.id === null ? msg.error !== undefined : idKey(msg.id) === idKey(id))) {
         if (msg.error) throw new JsonRpcError(msg.error.code, msg.error.message, msg.error.data);
         return msg.result;
       }
@@ -230,24 +231,26 @@ export class HttpChannel implements ClientChannel {
     throw new JsonRpcError(ErrorCode.InternalError, `HTTP ${res.status}: the stream ended without the response to ${method}`);
   }
 
-  /**
-   * The messages of a POST's SSE stream; when the stream ends early after an event id (2025-11-25
-   * resumability), GET the stream again with Last-Event-ID after the server's retry hint.
-   */
-  async *#resumable(res: Response, cursor: SseCursor, context: CallContext, signal: AbortSignal): AsyncIterable<unknown> {
-    yield* sseMessages(res.body!, cursor);
-    for (let attempt = 0; cursor.lastEventId !== undefined && attempt < 5; attempt++) {
-      await new Promise((r) => setTimeout(r, cursor.retryMs ?? 1000));
-      const again = await this.#send(this.#url, {
-        method: 'GET',
-        headers: { ...this.#headers(context, '', undefined), accept: 'text/event-stream', 'last-event-id': cursor.lastEventId },
-        signal,
-      });
-      if (!again.ok || !(again.headers.get('content-type') ?? '').includes('text/event-stream')) return;
-      const before = cursor.lastEventId;
-      yield* sseMessages(again.body!, cursor);
-      if (cursor.lastEventId === before) return;
-    }
+  /** The one message of a JSON answer, within the limits. */
+  async *#json(res: Response): AsyncIterable<unknown> {
+    const text = await boundedText(res, this.#limits);
+    checkDepth(text, this.#limits);
+    yield parseJson(text);
+  }
+
+  /** The messages of a POST's SSE stream, resumed with Last-Event-ID when it ends or breaks off early (resume.ts). */
+  #resumable(res: Response, method: string, context: CallContext, signal: AbortSignal): AsyncIterable<unknown> {
+    return resumableMessages(res.body!, {
+      method,
+      limits: this.#limits,
+      signal,
+      resume: (lastEventId) =>
+        this.#send(this.#url, {
+          method: 'GET',
+          headers: { ...this.#headers(context, '', undefined), accept: 'text/event-stream', 'last-event-id': lastEventId },
+          signal,
+        }),
+    });
   }
 
   /** After initialize (handshake era): the session's GET stream, for server requests and notifications tied to no request. */
@@ -264,7 +267,7 @@ export class HttpChannel implements ClientChannel {
         });
         if (!res.ok || !(res.headers.get('content-type') ?? '').includes('text/event-stream'))
           return void (await res.arrayBuffer().catch(() => undefined));
-        for await (const m of sseMessages(res.body!, {})) {
+        for await (const m of sseMessages(res.body!, {}, this.#limits)) {
           const msg = classify(m);
           if (msg.kind === 'request')
             await this.#answerServerRequest(msg, { era: 'handshake', protocolVersion: this.#version ?? '', entry: undefined, timeoutMs: 0 });

@@ -16,17 +16,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AuthInfo } from '../../auth/info.ts';
 import type { PlatformContext } from '../../platform/env.ts';
-import {
-  ErrorCode,
-  errorResponse,
-  idKey,
-  JsonRpcError,
-  parseMessage,
-  serialize,
-  type Incoming,
-  type JsonObject,
-  type RequestId,
-} from '../../jsonrpc/message.ts';
+import { ErrorCode, idKey, parseMessage, type Incoming, type JsonObject, type RequestId } from '../../jsonrpc/message.ts';
 import {
   acceptsMedia,
   HttpFailure,
@@ -50,31 +40,15 @@ import { ReplayLog } from './resume.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH, headerMismatch } from './headers.ts';
 import { hasStatelessEnvelope, META, unsupportedVersionOf } from '../stateless/meta.ts';
 import { extensionMethod } from '../stateless/method.ts';
-import { HTTP_400_CODES } from '../protocol.ts';
 import { advertisedVersions, loadedRevision, requireRevision, servedStateless } from '../revisions.ts';
 import type { McpServer } from '../server/server.ts';
 
 export { HTTP_DEFAULTS, type HttpAuthorization, type HttpRefusal, type McpHttpOptions } from './options.ts';
 import { HTTP_DEFAULTS, type McpHttpOptions } from './options.ts';
 import { admission, requireCheckable } from './admission.ts';
+import { allowedMethods, errorBody, repeatedHeader, sendError, sendRepeated, statusForError } from './answers.ts';
 
-/** HTTP status of a JSON-RPC error in the 2026-07-28 era (the transports page's table of status codes). */
-export function statusForError(code: number | undefined): number {
-  if (code === undefined) return 200;
-  if (code === ErrorCode.MethodNotFound) return 404;
-  if (code === ErrorCode.InternalError) return 500;
-  return BAD_REQUEST_CODES.has(code) ? 400 : 200;
-}
-
-/** JSON-RPC's parse, request and params errors (the transports page), and the MCP errors whose definition requires 400 (mcp/protocol.ts). */
-const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([ErrorCode.ParseError, ErrorCode.InvalidRequest, ErrorCode.InvalidParams, ...HTTP_400_CODES]);
-
-const errorBody = (id: RequestId | null, code: number, message: string, data?: unknown) =>
-  serialize(errorResponse(id, new JsonRpcError(code, message, data)));
-
-/** Answers `error` as a JSON-RPC error response with HTTP `status`. */
-const sendError = (res: HttpResponse, status: number, id: RequestId | null, error: JsonRpcError) =>
-  sendJson(res, status, serialize(errorResponse(id, error)));
+export { statusForError } from './answers.ts';
 
 interface Session {
   readonly id: string;
@@ -141,11 +115,16 @@ export class McpHttpHandler {
       return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, `Not found: the MCP endpoint is ${this.#opts.path}`));
     const sessionId = req.header('mcp-session-id');
     const session = typeof sessionId === 'string' ? this.#sessions.get(sessionId) : undefined;
-    if (req.method !== 'POST' && !(sessionId !== undefined && (req.method === 'GET' || req.method === 'DELETE')))
-      return sendJson(res, 405, errorBody(null, ErrorCode.InvalidRequest, 'Streamable HTTP accepts POST only'), { allow: 'POST' });
+    if (req.method !== 'POST' && !(sessionId !== undefined && (req.method === 'GET' || req.method === 'DELETE'))) {
+      const allow = allowedMethods(req.method, session !== undefined, this.#server.options.supportedVersions);
+      return sendJson(res, 405, errorBody(null, ErrorCode.InvalidRequest, 'Streamable HTTP accepts POST only'), { allow });
+    }
     const refused = refusedOrigin(req, this.#opts);
     if (refused) return sendJson(res, 403, errorBody(null, ErrorCode.InvalidRequest, refused));
-    if (sessionId === null) return sendJson(res, 400, errorBody(null, ErrorCode.InvalidRequest, 'Bad Request: Mcp-Session-Id is repeated'));
+    if (sessionId === null) return sendRepeated(res, null, 'Mcp-Session-Id');
+    // A 2026-07-28 request's version header is checked with its mirrored headers (-32020), after the body.
+    const repeated = repeatedHeader(req, req.method === 'POST' ? [] : ['MCP-Protocol-Version', 'Last-Event-ID']);
+    if (repeated) return sendRepeated(res, null, repeated);
     if (req.method !== 'POST' && (await this.#admit(req, res, undefined, undefined)) === false) return;
     // A session that ended (or never was): 404, which tells a handshake-era client to initialize again.
     if (req.method !== 'POST' && !session) return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, 'Session not found'));
@@ -190,7 +169,10 @@ export class McpHttpHandler {
       return;
     }
     if (session) return this.#inSession(req, res, session, msg.id, text, auth);
-    if (msg.method === 'initialize' && !hasStatelessEnvelope(msg.params)) return this.#openSession(res, msg.id, text, auth);
+    if (msg.method === 'initialize' && !hasStatelessEnvelope(msg.params)) {
+      if (req.header('mcp-protocol-version') === null) return sendRepeated(res, msg.id, 'MCP-Protocol-Version');
+      return this.#openSession(res, msg.id, text, auth);
+    }
     return this.#stateless(req, res, msg, text, auth);
   }
 
@@ -308,12 +290,9 @@ export class McpHttpHandler {
     const { conn, channel } = this.#touch(session);
     const version = req.header('mcp-protocol-version');
     const negotiated = conn.negotiatedVersion;
-    if (version === null || (version !== undefined && negotiated !== undefined && version !== negotiated))
-      return sendJson(
-        res,
-        400,
-        errorBody(id, ErrorCode.InvalidRequest, `Bad Request: MCP-Protocol-Version must be ${negotiated ?? 'the negotiated version'}`),
-      );
+    if (version === null) return sendRepeated(res, id, 'MCP-Protocol-Version');
+    if (version !== undefined && negotiated !== undefined && version !== negotiated)
+      return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, `Bad Request: MCP-Protocol-Version must be ${negotiated}`));
     if (channel.exchanges.has(idKey(id)))
       return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, 'Invalid Request: a request with this id is still running in this session'));
     const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, NO_HEADERS, this.#sseLimits, channel.log);
