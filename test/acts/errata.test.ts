@@ -21,7 +21,7 @@ describe('errata', () => {
     const { suites: corrected, applied, stale } = applyErrata(suites);
     expect(oneOf(testOf(corrected, 'CARD-DISC-002'))).toEqual(['JSONRPC', 'GRPC', 'HTTP+JSON']);
     expect(oneOf(testOf(suites, 'CARD-DISC-002'))).toEqual(['JSONRPC', 'GRPC', 'REST']);
-    expect(Object.fromEntries(applied)).toEqual({ 'CARD-DISC-002': ['binding-name'] });
+    expect(Object.fromEntries(applied)).toEqual({ 'CARD-DISC-002': ['binding-name'], 'CLIENT-PARSE-003': ['message-id'] });
     expect(stale).toEqual([]);
     expect(testOf(corrected, 'CARD-DISC-003')).toBe(testOf(suites, 'CARD-DISC-003'));
   });

@@ -33,6 +33,21 @@ export const ERRATA: readonly Erratum[] = [
     reason:
       'A2A 1.0 names the HTTP binding HTTP+JSON in the card (a2a.proto AgentInterface.protocol_binding: "the core ones officially supported are JSONRPC, GRPC and HTTP+JSON"); REST is the suite\'s own name for that binding (ACTS §3.2 transport-binding)',
   },
+  {
+    id: 'message-id',
+    test: 'CLIENT-PARSE-003',
+    pointer: '/steps/0/client_response/wire_payload/result/history',
+    was: [
+      { role: 'ROLE_USER', parts: [{ text: 'original request' }] },
+      { role: 'ROLE_AGENT', parts: [{ text: 'processing...' }] },
+    ],
+    now: [
+      { messageId: 'msg-1', role: 'ROLE_USER', parts: [{ text: 'original request' }] },
+      { messageId: 'msg-2', role: 'ROLE_AGENT', parts: [{ text: 'processing...' }] },
+    ],
+    reason:
+      'the task\'s history holds messages without messageId, which A2A 1.0 requires of every message (a2a.proto Message.message_id is REQUIRED; ACTS §12.4: "The A2A specification requires every message to have a messageId"); the correction gives each one',
+  },
 ];
 
 /** What applying the errata did: the suites to run, and the corrections applied and not. */
