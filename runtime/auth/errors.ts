@@ -33,6 +33,8 @@ export type AuthCheck =
   | 'insufficient-scope'
   /** Server side: no token, or a token that is malformed, tampered with, expired, for another audience or issuer. */
   | 'invalid-token'
+  /** An authorization server's answer past the client's limits: too large, or not complete in time (bounded-fetch.ts). */
+  | 'response-limit'
   /** A configuration the caller gave that cannot work (a missing option, a key that does not import). */
   | 'configuration';
 

@@ -41,6 +41,9 @@ export type AuthorizeCallback = (
 /** One-line description of a failed token request, naming the endpoint and the OAuth error (never a token). */
 function tokenFailure(endpoint: string | undefined, err: unknown): AuthError {
   if (err instanceof AuthError) return err;
+  // An answer past the client's limits (bounded-fetch.ts), as oauth4webapi passes it on.
+  const cause = (err as { cause?: unknown } | undefined)?.cause;
+  if (cause instanceof AuthError) return cause;
   if (err instanceof oauth.ResponseBodyError)
     return new AuthError(
       'token-request',

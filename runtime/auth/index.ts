@@ -7,6 +7,7 @@
 export { AuthError, type AuthCheck } from './errors.ts';
 export type { AuthInfo } from './info.ts';
 export { ID_JAG_TYPE, ID_TOKEN_TYPE, type AuthorizeCallback, type IdentityProvider } from './grants.ts';
+export { AUTH_RESPONSE_LIMIT_DEFAULTS, type AuthResponseLimits } from './bounded-fetch.ts';
 export { OAuthClient, type Grant, type OAuthClientOptions } from './oauth-client.ts';
 export type { ClientCredentials, ClientMetadata } from './registration.ts';
 export { MemoryAuthStore, type AuthStore, type StoredClient, type StoredGrant } from './store.ts';

@@ -84,7 +84,8 @@ export async function discoverResource(
     let doc: unknown;
     try {
       doc = await res.json();
-    } catch {
+    } catch (err) {
+      if (err instanceof AuthError) throw err;
       throw new AuthError('resource-metadata', `resource metadata ${url.href} is not JSON`);
     }
     if (doc === null || typeof doc !== 'object' || typeof (doc as ResourceMetadata).resource !== 'string')
@@ -132,13 +133,18 @@ export async function discoverAuthorizationServer(issuer: string, options: Disco
     const res = await getJson(url, options);
     if (!res) continue;
     const copy = res.clone();
-    const body = (await copy.json().catch(() => undefined)) as { issuer?: unknown } | undefined;
+    const body = (await copy.json().catch((err: unknown) => {
+      if (err instanceof AuthError) throw err;
+      return undefined;
+    })) as { issuer?: unknown } | undefined;
     if (body?.issuer !== issuer)
       throw new AuthError('issuer-mismatch', `authorization server metadata ${url.href}: "issuer" ${JSON.stringify(body?.issuer)} is not ${issuer}`);
     let as: AuthorizationServer;
     try {
       as = await processDiscoveryResponse(issuerUrl, res);
     } catch (err) {
+      const limit = err instanceof AuthError ? err : (err as { cause?: unknown }).cause;
+      if (limit instanceof AuthError) throw limit;
       throw new AuthError('metadata-not-found', `authorization server metadata ${url.href}: ${(err as Error).message}`, { cause: err });
     }
     for (const field of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const) {

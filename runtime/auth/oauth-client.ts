@@ -7,6 +7,7 @@
  * scopes held and challenged (step-up); an expired token is refreshed. Give it to `HttpChannel`
  * (`new HttpChannel(url, { auth })`) or call `fetch` yourself.
  */
+import { type AuthResponseLimits, boundedFetch } from './bounded-fetch.ts';
 import * as oauth from 'oauth4webapi';
 import { parseChallenges, primaryChallenge, scopeList, type Challenge } from './challenge.ts';
 import { AuthError, requireSecureUrl } from './errors.ts';
@@ -83,6 +84,11 @@ export interface OAuthClientOptions {
   readonly allowLoopbackHttp?: boolean;
   /** Most step-up re-authorizations of one request (403 insufficient_scope). Default 2. */
   readonly maxStepUps?: number;
+  /**
+   * Limits on an authorization server's answers (metadata, registration, tokens): size and time. Default
+   * 1 MiB and 30 s; past one the authorization fails with AuthError 'response-limit'.
+   */
+  readonly responseLimits?: AuthResponseLimits;
 }
 
 /** Refresh a token this long before it expires. */
@@ -97,6 +103,8 @@ export class OAuthClient {
   readonly options: OAuthClientOptions;
   readonly store: AuthStore;
   readonly #fetch: typeof fetch;
+  /** #fetch bounded by `responseLimits`: every request to an authorization server goes through it. */
+  readonly #authFetch: typeof fetch;
   #dpop: oauth.DPoPHandle | undefined;
   /** The authorization server of each server URL, once discovered (for refresh). */
   readonly #servers = new Map<string, Authorized>();
@@ -105,6 +113,7 @@ export class OAuthClient {
     this.options = options;
     this.store = options.store ?? new MemoryAuthStore();
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#authFetch = boundedFetch(this.#fetch, options.responseLimits);
   }
 
   get #allowLoopbackHttp(): boolean {
@@ -201,7 +210,7 @@ export class OAuthClient {
     stepUpScope?: string,
   ): Promise<void> {
     const server = canonicalResource(url);
-    const discovery = { fetch: this.#fetch, allowLoopbackHttp: this.#allowLoopbackHttp, ...(signal ? { signal } : {}) };
+    const discovery = { fetch: this.#authFetch, allowLoopbackHttp: this.#allowLoopbackHttp, ...(signal ? { signal } : {}) };
     const prm = await discoverResource(url, challenge.params['resource_metadata'], discovery);
     const authorized = await this.#authorizationServer(url, prm, discovery);
     this.#servers.set(server, authorized);
@@ -270,7 +279,7 @@ export class OAuthClient {
         client: this.options.client,
         clientMetadataUrl: this.options.clientMetadataUrl,
         metadata: { ...this.options.clientMetadata, ...(this.options.redirectUri ? { redirect_uris: [this.options.redirectUri] } : {}) },
-        fetch: this.#fetch,
+        fetch: this.#authFetch,
         allowLoopbackHttp: this.#allowLoopbackHttp,
         signal,
       },
@@ -283,7 +292,7 @@ export class OAuthClient {
       resource: authorized.resource,
       scope,
       dpop: await this.#dpopFor(as),
-      fetch: this.#fetch,
+      fetch: this.#authFetch,
       allowLoopbackHttp: this.#allowLoopbackHttp,
       signal,
     };
