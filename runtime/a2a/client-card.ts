@@ -6,6 +6,7 @@
  * only schemes its `securitySchemes` defines (§4.5: a requirement maps scheme names of the card to scopes).
  */
 import { pin, validators, type AgentCard, type ValidationError } from '@wiregen/a2a-1.0';
+import { A2A_CLIENT_LIMIT_DEFAULTS, type A2aClientLimits, boundedBody, parseBounded } from './client-limits.ts';
 
 const SCHEMA = `A2A ${pin.revision}`;
 
@@ -63,16 +64,26 @@ export function cardUrl(baseUrl: string): string {
   return new URL('/.well-known/agent-card.json', baseUrl).href;
 }
 
-/** Reads the card of the agent at `baseUrl` and checks it (acceptCard); an HTTP failure is returned as the response. */
-export async function readCard(baseUrl: string, get: typeof fetch, headers: Record<string, string>): Promise<AgentCard | Response> {
+/**
+ * Reads the card of the agent at `baseUrl` and checks it (acceptCard); an HTTP failure is returned as the
+ * response. The card is read within the client's limits (client-limits.ts): a larger or deeper one is a
+ * LimitExceeded, bytes that are not UTF-8 a BodyEncodingError.
+ */
+export async function readCard(
+  baseUrl: string,
+  get: typeof fetch,
+  headers: Record<string, string>,
+  limits: Required<A2aClientLimits> = A2A_CLIENT_LIMIT_DEFAULTS,
+): Promise<AgentCard | Response> {
   const url = cardUrl(baseUrl);
   const res = await get(url, { headers });
   if (!res.ok) return res;
-  const text = await res.text();
+  const text = await boundedBody(res, limits);
   let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
+    body = parseBounded(text, limits);
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
     throw new InvalidAgentCardError(url, text, 'is not JSON', []);
   }
   return acceptCard(url, body);

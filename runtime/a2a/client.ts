@@ -306,7 +306,10 @@ export async function connect(
   baseUrl: string,
   options: TransportOptions & { readonly binding?: Binding } = {},
 ): Promise<{ card: AgentCard; client: A2aClient }> {
-  const card = await readCard(baseUrl, options.fetch ?? fetch, options.headers ?? {});
+  const limits = { ...A2A_CLIENT_LIMIT_DEFAULTS, ...options.limits };
+  const card = await readCard(baseUrl, options.fetch ?? fetch, options.headers ?? {}, limits).catch((err: unknown) => {
+    throw err instanceof InvalidAgentCardError ? err : clientError(err);
+  });
   if (card instanceof Response) throw new A2aClientError(card.status, `agent card: HTTP ${card.status}`, undefined, card.status);
   const authorized = options.auth
     ? (await import('../auth/a2a.ts')).a2aClientAuth(card, { ...(options.fetch ? { fetch: options.fetch } : {}), ...options.auth }).fetch
