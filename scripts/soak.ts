@@ -10,6 +10,12 @@ import { runSoak, summaryLine } from '../test/soak/harness/run.ts';
 
 const USAGE = 'Usage: npm run soak -- [--minutes <default 10> | --seconds <N>] [--concurrency <default 8>] [--out <dir, default soak-report>]';
 
+const HELP = `
+An MCP server process and an A2A agent process on 127.0.0.1 under mixed traffic, each sampling RSS, heapUsed,
+active handles and file descriptors every 2 s. Writes report.json and soak.svg to --out, prints one summary line.
+Exit 0: passed; 1: memory or handles/fds grew past their bounds, a request failed or a process died; 2: bad arguments.
+`;
+
 function positiveInt(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`--${name} must be a positive integer, not ${JSON.stringify(text)}`);
@@ -28,7 +34,7 @@ try {
     },
   });
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${USAGE}\n${HELP}`);
     process.exit(0);
   }
   if (values.minutes !== undefined && values.seconds !== undefined) throw new Error('--minutes and --seconds exclude each other');
@@ -39,7 +45,7 @@ try {
     out: values.out ?? 'soak-report',
   };
 } catch (err) {
-  process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
+  process.stderr.write(`soak: ${(err as Error).message} (see --help)\n`);
   process.exit(2);
 }
 

@@ -4,6 +4,7 @@
  * chart are written, every kind of operation ran without an error, the verdict passes. And the verdict
  * itself (ours): it fails on made-up samples that grow, a process that died, a request that failed.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +86,22 @@ describe('soak verdict (ours: made-up samples)', () => {
     expect(wellFormed('<svg><text>a < b</text></svg>')).toBeDefined();
     expect(wellFormed('<svg><text>a &lt; b</text></svg>')).toBeUndefined();
   });
+});
+
+describe('npm run soak arguments', () => {
+  const soak = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/soak.ts', ...args], { encoding: 'utf8', timeout: 30_000 });
+
+  it('exits 2 with one line on bad arguments, 0 with the usage on --help', () => {
+    for (const args of [['--minutes', '0'], ['--minutes', '1', '--seconds', '5'], ['--what']]) {
+      const run = soak(...args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/^soak: [^\n]+\n$/);
+    }
+    const help = soak('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run soak -- \[--minutes/);
+  }, 60_000);
 });
 
 describe('soak run (short)', () => {
