@@ -6,7 +6,8 @@
  *
  * The MCP server has two tools: `echo` answers at once, `wait` sleeps `ms` (aborted when the caller cancels);
  * it advertises tools/listChanged so `subscriptions/listen` streams can be held open. The agent works each task
- * in a few steps (an artifact chunk each), completes at once when the text is "quick", and is cancellable.
+ * in a few steps (an artifact chunk each), completes at once when the text is "quick", works until cancelled (30 s at most) when it is "hold", and is
+ * cancellable.
  * Prints `READY <url>` on stdout once it listens, then every 2 s a `STATS <json>` line sampled in this process
  * (rss, heapUsed after a full GC, active resources, open file descriptors). Closes and exits when stdin closes or on SIGTERM.
  */
@@ -34,6 +35,9 @@ export interface ProcessSample {
   readonly handles: number;
   /** Entries of /proc/self/fd (-1 where there is no /proc). */
   readonly fds: number;
+  /** Reported, not judged: memory of C++ objects bound to JavaScript ones, and of ArrayBuffers (Buffers). */
+  readonly external?: number;
+  readonly arrayBuffers?: number;
 }
 
 /**
@@ -49,11 +53,20 @@ function sample(): ProcessSample {
   } catch {
     // no /proc (not Linux): reported as -1, and the verdict leaves the metric out
   }
-  return { t: Date.now(), rss: mem.rss, heapUsed: mem.heapUsed, handles: process.getActiveResourcesInfo().length, fds };
+  return {
+    t: Date.now(),
+    rss: mem.rss,
+    heapUsed: mem.heapUsed,
+    handles: process.getActiveResourcesInfo().length,
+    fds,
+    external: mem.external,
+    arrayBuffers: mem.arrayBuffers,
+  };
 }
 
 const STEPS = 5;
 const STEP_MS = 80;
+const HOLD_MS = 30_000;
 
 const CARD: AgentCard = {
   name: 'soak agent',
@@ -70,6 +83,12 @@ async function work(task: TaskHandle, text: string, signal: AbortSignal): Promis
   if (text === 'quick') {
     await task.artifact({ artifactId: 'out', parts: [{ text: 'done' }], lastChunk: true });
     return task.complete();
+  }
+  if (text === 'hold') {
+    // Works until cancelled (CancelTask aborts the signal), at most HOLD_MS.
+    await sleep(HOLD_MS, undefined, { signal }).catch(() => undefined);
+    if (!signal.aborted) await task.complete();
+    return;
   }
   for (let step = 1; step <= STEPS; step++) {
     await sleep(STEP_MS);

@@ -8,7 +8,7 @@
  * sends notifications/cancelled and drops its fetch); a `subscriptions/listen` stream opened then cancelled; a
  * session's GET stream dropped and opened again with Last-Event-ID. A2A (JSON-RPC binding,
  * https://a2a-protocol.org/latest/specification/): SendMessage then GetTask; SendStreamingMessage read to its
- * end; a stream aborted after its first event; a task started with returnImmediately, CancelTask, GetTask.
+ * end; a stream aborted after its first event; a task that works until cancelled, started with returnImmediately, then CancelTask, GetTask.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -231,7 +231,7 @@ async function a2aStream(url: string): Promise<void> {
 }
 
 async function a2aCancel(url: string): Promise<void> {
-  const task = (await rpc(url, 'SendMessage', { ...message('work'), configuration: { returnImmediately: true } }))['task'] as Json;
+  const task = (await rpc(url, 'SendMessage', { ...message('hold'), configuration: { returnImmediately: true } }))['task'] as Json;
   await sleep(40);
   const canceled = await rpc(url, 'CancelTask', { id: task['id'] });
   if (stateOf(canceled) !== 'TASK_STATE_CANCELED') throw new Error(`CancelTask: state ${String(stateOf(canceled))}`);
