@@ -9,6 +9,11 @@ export interface Row {
   readonly part: string;
   /** What was measured: `ours (generated validators)`, `SDK McpServer (express)`, … */
   readonly subject: string;
+  /**
+   * The workload measured, where a part runs several (`tools/call add`, `tools/list 100 tools`, …): rows of one
+   * workload and metric are drawn as one chart by `npm run bench:report`.
+   */
+  readonly workload?: string;
   /** `msgs/s`, `req/s`, `p99 ms`, `cold start ms`, … (unit included) */
   readonly metric: string;
   /** null: not measured (a pending peer, a failed run); `note` says why. */
