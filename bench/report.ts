@@ -2,12 +2,15 @@
  * @module bench/report — the generated part of BENCHMARKS.md, from one run's JSON (`npm run bench -- --save
  * <file>`): the machine, the command, the load average of each part, every target met or not, every row, and
  * the top of each profile of a missed target. With `--write`, replaces what lies between the
- * `<!-- bench:begin -->` and `<!-- bench:end -->` lines of BENCHMARKS.md; otherwise prints it.
+ * `<!-- bench:begin -->` and `<!-- bench:end -->` lines of BENCHMARKS.md, and writes its charts (bench/lib/chart.ts:
+ * one per part and workload) to bench/charts/<part>[-<workload>].svg, removing charts the run no longer has;
+ * otherwise prints it.
  *
  *   node --import tsx bench/report.ts bench/results/latest.json [--write]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { chartFiles } from './lib/chart-svg.ts';
 import { COLD_BEGIN, COLD_END, renderColdRuntimes } from './cold-runtimes/table.ts';
 import { ROOT } from './lib/proc.ts';
 import type { Share } from './lib/profile.ts';
@@ -73,6 +76,8 @@ function profiles(): string[] {
   return out;
 }
 
+const charts = chartFiles(r.rows);
+
 const { machine: m } = r;
 const load = r.parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ');
 const steals = r.parts.filter((p) => p.stealPct !== undefined);
@@ -102,6 +107,11 @@ const text = [
   '',
   renderTable(r.rows),
   '',
+  '### Charts',
+  '',
+  'One chart per part and workload, from the rows above: each rate and CPU per request by subject, ours in orange.',
+  '',
+  ...charts.flatMap((c) => [`![${c.title}](${c.file})`, '']),
   '### Profiles of the targets not met',
   '',
   ...profiles(),
@@ -133,7 +143,14 @@ if (flags.includes('--write')) {
   const path = join(ROOT, 'BENCHMARKS.md');
   let md = readFileSync(path, 'utf8');
   // A run of the cold start by runtime alone leaves the rest of the generated part as it is, and the other way round.
-  if (r.rows.some((row) => row.part !== 'cold-runtimes')) md = replaced(md, BEGIN, END, text);
+  if (r.rows.some((row) => row.part !== 'cold-runtimes')) {
+    md = replaced(md, BEGIN, END, text);
+    const dir = join(ROOT, 'bench/charts');
+    mkdirSync(dir, { recursive: true });
+    const keep = new Set(charts.map((c) => c.file.slice('bench/charts/'.length)));
+    for (const f of readdirSync(dir)) if (f.endsWith('.svg') && !keep.has(f)) rmSync(join(dir, f));
+    for (const c of charts) writeFileSync(join(ROOT, c.file), c.svg);
+  }
   if (coldText) md = replaced(md, COLD_BEGIN, COLD_END, coldText);
   writeFileSync(path, md);
 } else process.stdout.write(`${text}\n${coldText ? `\n${coldText}\n` : ''}`);
