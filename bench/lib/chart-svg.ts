@@ -75,7 +75,7 @@ export function describe(c: Chart): string {
   return c.panels
     .map(
       (p) =>
-        `${p.metric} (${p.higherIsBetter ? 'higher' : 'lower'} is better): ${p.bars.map((b) => `${b.subject}${b.ours ? ' (ours)' : ''} ${fmtValue(b.value)}`).join('; ')}.`,
+        `${p.metric} (${p.higherIsBetter ? 'higher' : 'lower'} is better): ${p.bars.map((b) => `${b.subject} ${fmtValue(b.value)}`).join('; ')}.`,
     )
     .join(' ');
 }
