@@ -93,7 +93,7 @@ describe('npm run soak arguments', () => {
     spawnSync(process.execPath, ['--import', 'tsx', 'scripts/soak.ts', ...args], { encoding: 'utf8', timeout: 30_000 });
 
   it('exits 2 with one line on bad arguments, 0 with the usage on --help', () => {
-    for (const args of [['--minutes', '0'], ['--minutes', '1', '--seconds', '5'], ['--what']]) {
+    for (const args of [['--minutes', '0'], ['--minutes', '1', '--seconds', '5'], ['--what'], ['--prefill-mib=-1'], ['--prefill-mib', '2.5']]) {
       const run = soak(...args);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^soak: [^\n]+\n$/);
@@ -101,6 +101,7 @@ describe('npm run soak arguments', () => {
     const help = soak('--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run soak -- \[--minutes/);
+    expect(help.stdout).toMatch(/--prefill-mib N/);
   }, 60_000);
 });
 
@@ -108,7 +109,7 @@ describe('soak run (short)', () => {
   it('two server processes under mixed traffic for 30 s: report, chart, no error, no growth', async () => {
     const out = await mkdtemp(join(tmpdir(), 'wiregen-soak-test-'));
     try {
-      const result = await runSoak({ seconds: 30, concurrency: 8, out });
+      const result = await runSoak({ seconds: 30, concurrency: 8, prefillMib: 2, out });
       process.stderr.write(`${summaryLine(result)}\n`);
       expect(result.counts.firstErrors).toEqual([]);
       for (const kind of KINDS) expect(result.counts.done[kind], kind).toBeGreaterThan(5);
@@ -119,7 +120,17 @@ describe('soak run (short)', () => {
       const svg = await readFile(join(out, 'soak.svg'), 'utf8');
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(wellFormed(svg)).toBeUndefined();
-      expect(svg.match(/<polyline /g)).toHaveLength(8); // 4 panels × 2 processes
+      const linux = result.processes.every((p) => p.samples.every((s) => s.fds >= 0));
+      // 4 judged panels × 2 processes; on Linux also anon and file-backed RSS × 2 processes, the agent's db and WAL
+      expect(svg.match(/<polyline /g)).toHaveLength(linux ? 14 : 10);
+      const [mcp, a2a] = result.processes;
+      // The agent started on the prefilled store: its database and WAL already held 2 MiB at the first sample.
+      expect(a2a!.samples[0]!.dbBytes! + a2a!.samples[0]!.walBytes!).toBeGreaterThanOrEqual(2 * MIB);
+      expect(mcp!.samples.every((s) => s.dbBytes === undefined)).toBe(true);
+      if (linux) {
+        // RssAnon + RssFile (+ RssShmem, a few pages) is the RSS, read a moment apart.
+        for (const s of [...mcp!.samples, ...a2a!.samples]) expect(Math.abs(s.rssAnon! + s.rssFile! - s.rss)).toBeLessThan(4 * MIB);
+      }
       expect(result.verdict.reasons).toEqual([]);
       expect(summaryLine(result)).toMatch(/^soak PASS 30s: \d+ requests .*, 0 errors \| mcp: rss /);
     } finally {

@@ -23,9 +23,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `server.ts <name>` and resolves once it printed its URL (rejects after `timeoutMs`). */
-export function startServer(name: 'mcp' | 'a2a', timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER, name], {
+/**
+ * Starts `server.ts <name> [...args]` and resolves once it printed its URL (rejects after `timeoutMs`, which
+ * covers the agent's prefill).
+ */
+export function startServer(name: 'mcp' | 'a2a', args: readonly string[] = [], timeoutMs = 120_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER, name, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, NODE_NO_WARNINGS: '1' },
   });

@@ -13,6 +13,11 @@ import { format, METRICS, verdict, WARM_UP_SHARE, type ProcessRun, type Verdict 
 export interface SoakOptions {
   readonly seconds: number;
   readonly concurrency: number;
+  /**
+   * MiB of completed tasks the agent's SQLite store holds before the run (default 0), so that SQLite's page
+   * cache (16,000 KiB per connection in better-sqlite3's build) is full before memory is measured.
+   */
+  readonly prefillMib?: number;
   /** The report directory (created when missing). */
   readonly out: string;
   readonly log?: (line: string) => void;
@@ -21,6 +26,7 @@ export interface SoakOptions {
 export interface SoakResult {
   readonly seconds: number;
   readonly concurrency: number;
+  readonly prefillMib: number;
   readonly counts: TrafficCounts;
   readonly processes: ProcessRun[];
   readonly verdict: Verdict;
@@ -33,7 +39,8 @@ export interface SoakResult {
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const log = options.log ?? (() => undefined);
   const mcp = await startServer('mcp');
-  const a2a = await startServer('a2a').catch(async (err: unknown) => {
+  const prefillMib = options.prefillMib ?? 0;
+  const a2a = await startServer('a2a', [String(prefillMib)]).catch(async (err: unknown) => {
     await mcp.stop();
     throw err;
   });
@@ -59,18 +66,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const first = Math.min(...processes.flatMap((p) => p.samples.map((s) => s.t)));
   const last = Math.max(...processes.flatMap((p) => p.samples.map((s) => s.t)));
   const warmUpEnd = first + WARM_UP_SHARE * (last - first);
-  const title = `wiregen soak: ${options.seconds} s, ${options.concurrency} workers, ${result.pass ? 'PASS' : 'FAIL'}`;
+  const title = `wiregen soak: ${options.seconds} s, ${options.concurrency} workers, store prefilled ${prefillMib} MiB, ${result.pass ? 'PASS' : 'FAIL'}`;
   await writeFile(chart, chartSvg(processes, warmUpEnd, title));
   const body = {
     seconds: options.seconds,
     concurrency: options.concurrency,
+    prefillMib,
     startedAt: new Date(started).toISOString(),
     counts,
     verdict: result,
     processes,
   };
   await writeFile(report, `${JSON.stringify(body, null, 2)}\n`);
-  return { seconds: options.seconds, concurrency: options.concurrency, counts, processes, verdict: result, report, chart };
+  return { seconds: options.seconds, concurrency: options.concurrency, prefillMib, counts, processes, verdict: result, report, chart };
 }
 
 /** One line: PASS/FAIL, requests by kind, errors, then per process and metric start→end and slope per minute. */
