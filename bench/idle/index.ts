@@ -11,7 +11,7 @@ import type { PartOptions } from '../lib/part.ts';
 import { ratioRow, valueRow } from '../lib/rows.ts';
 import type { Row } from '../lib/table.ts';
 import type { ProfileReport } from '../lib/targets.ts';
-import { measureIdle, SERVERS, type IdleMode, type IdleSample } from './measure.ts';
+import { measureIdle, SERVERS, type IdleMode, type IdleSample, type IdleServer } from './measure.ts';
 
 const COUNT = 1_000;
 const PART = 'idle';
@@ -32,8 +32,18 @@ function openFileLimit(): number {
   }
 }
 
+export interface IdleRun {
+  readonly count: number;
+  readonly rounds: number;
+  readonly log: (line: string) => void;
+  /** How long each server is left to settle before each reading (measure.ts SETTLE_MS by default). */
+  readonly settleMs?: number;
+  /** The servers, ours first (SERVERS by default; the tests run ours from sources). */
+  readonly servers?: readonly IdleServer[];
+}
+
 /** Every workload on every server, `rounds` times, `count` streams each: the rows. */
-export async function measureRows(count: number, rounds: number, log: (line: string) => void): Promise<Row[]> {
+export async function measureRows({ count, rounds, log, settleMs, servers = SERVERS }: IdleRun): Promise<Row[]> {
   const limit = openFileLimit();
   if (!(limit >= count + 256)) {
     const note = `skipped: ulimit -n is ${limit}, ${count} streams need ${count + 256} (raise it: ulimit -n 8192)`;
@@ -43,8 +53,8 @@ export async function measureRows(count: number, rounds: number, log: (line: str
   const samples = new Map<string, IdleSample[]>();
   for (let r = 0; r < rounds; r++) {
     for (const w of WORKLOADS) {
-      for (const s of SERVERS) {
-        const sample = await measureIdle(s, w.mode, count);
+      for (const s of servers) {
+        const sample = await measureIdle(s, w.mode, count, settleMs);
         const key = `${w.mode}/${s.key}`;
         samples.set(key, [...(samples.get(key) ?? []), sample]);
         const heap = sample.heapKb !== undefined ? `, heap ${sample.heapKb.toFixed(1)} KB` : '';
@@ -60,19 +70,19 @@ export async function measureRows(count: number, rounds: number, log: (line: str
     const note = `${count} held, Δ RSS ÷ ${count}`;
     const extra = { workload: w.label };
     const target = w.targetId ? { id: w.targetId, text: '≤ 0.5× SDK v2', ok: (x: number) => x <= 0.5 } : undefined;
-    rows.push({ ...ratioRow(PART, SERVERS[0]!.label, metric, of('ours', rss), of('v2', rss), 'SDK v2', target, note), ...extra });
-    rows.push({ ...ratioRow(PART, SERVERS[0]!.label, metric, of('ours', rss), of('tmcp', rss), 'tmcp'), ...extra });
+    rows.push({ ...ratioRow(PART, servers[0]!.label, metric, of('ours', rss), of('v2', rss), 'SDK v2', target, note), ...extra });
+    rows.push({ ...ratioRow(PART, servers[0]!.label, metric, of('ours', rss), of('tmcp', rss), 'tmcp'), ...extra });
     rows.push({
       ...valueRow(
         PART,
-        SERVERS[0]!.label,
+        servers[0]!.label,
         `heap KB per ${w.unit}`,
         of('ours', (x) => x.heapKb ?? NaN),
         { note: 'V8 heap after GC' },
       ),
       ...extra,
     });
-    for (const s of SERVERS) {
+    for (const s of servers) {
       rows.push({
         ...valueRow(
           PART,
@@ -90,7 +100,7 @@ export async function measureRows(count: number, rounds: number, log: (line: str
 
 export function run(options: PartOptions): Promise<Row[]> {
   options.log(`idle: ${options.rounds} round(s) × ${WORKLOADS.length} workloads × ${SERVERS.length} servers, ${COUNT} held each`);
-  return measureRows(COUNT, options.rounds, options.log);
+  return measureRows({ count: COUNT, rounds: options.rounds, log: options.log });
 }
 
 /** For a missed target: where the memory of ours and of the SDK v2 is, with the streams held. */

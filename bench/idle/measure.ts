@@ -45,7 +45,7 @@ export interface IdleSample {
 }
 
 /** How long a server is left after its streams open (and before its baseline) for its memory to settle. */
-const SETTLE_MS = 1_500;
+export const SETTLE_MS = 1_500;
 /** Streams opened and closed before the baseline, so lazily loaded code is not counted per stream. */
 const WARM_UP = 10;
 
@@ -96,7 +96,7 @@ async function hold(url: string, mode: IdleMode, count: number) {
 }
 
 /** One fresh server, `count` streams of `mode` held on it: the memory they cost. */
-export async function measureIdle(server: IdleServer, mode: IdleMode, count: number): Promise<IdleSample> {
+export async function measureIdle(server: IdleServer, mode: IdleMode, count: number, settleMs = SETTLE_MS): Promise<IdleSample> {
   const srv = lineChild(await server.args(mode, count), server.label);
   try {
     const url = String((await srv.next(30_000))['url']);
@@ -106,12 +106,12 @@ export async function measureIdle(server: IdleServer, mode: IdleMode, count: num
       return Number(((await srv.next())['stats'] as { heapUsed: number }).heapUsed) / 1024;
     };
     await (await hold(url, mode, WARM_UP)).stop();
-    await sleep(SETTLE_MS);
+    await sleep(settleMs);
     const before = memoryBreakdown(srv.child.pid);
     const heapBefore = await heap();
     const holder = await hold(url, mode, count);
     try {
-      await sleep(SETTLE_MS);
+      await sleep(settleMs);
       const after = memoryBreakdown(srv.child.pid);
       const heapAfter = await heap();
       if (!before || !after) throw new Error(`${server.label}: /proc/<pid>/smaps_rollup unreadable`);
