@@ -35,6 +35,8 @@ export const TARGETS: readonly TargetDef[] = [
   { id: 'rss-100k-http', part: 'startup', text: 'RSS after 100k requests ≤ SDK v2 (HTTP)' },
   { id: 'a2a-rps', part: 'a2a', text: 'A2A SendMessage: req/s ≥ 3× @a2a-js/sdk' },
   { id: 'generate', part: 'generator', text: 'full generate under 10 s' },
+  { id: 'idle-listen-kb', part: 'idle', text: 'memory per idle subscriptions/listen stream ≤ 0.5× SDK v2' },
+  { id: 'idle-session-kb', part: 'idle', text: 'memory per idle handshake session (with its GET stream) ≤ 0.5× SDK v2' },
 ];
 
 /** Why a missed target was missed: a CPU profile of ours doing it, or where the memory is. */

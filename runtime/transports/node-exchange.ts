@@ -17,33 +17,48 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) return reject(new HttpFailure(413, `Request body larger than ${limit} bytes`));
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return finish(new HttpFailure(413, `Request body larger than ${limit} bytes`));
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish();
+    const onError = () => finish(new HttpFailure(400, 'Request body could not be read'));
     const finish = (err?: HttpFailure) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.removeAllListeners('data');
+      // Every listener goes: a request whose answer is a long-lived stream (an SSE GET, subscriptions/listen)
+      // would otherwise keep these closures, and the chunks they hold, for as long as the stream is open.
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      const body = chunks;
+      chunks = [];
       if (err) {
+        // A request left unread may still fail (the client resets it): a listener that ignores it keeps
+        // that from being an unhandled 'error' event.
+        req.on('error', ignore);
         req.pause();
         reject(err);
       } else {
-        let text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
+        let text = (body.length === 1 ? body[0]! : Buffer.concat(body)).toString('utf8');
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         resolve(text);
       }
     };
     const timer = setTimeout(() => finish(new HttpFailure(408, `Request body not received within ${timeoutMs} ms`)), timeoutMs);
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) return finish(new HttpFailure(413, `Request body larger than ${limit} bytes`));
-      chunks.push(chunk);
-    });
-    req.on('end', () => finish());
-    req.on('error', () => finish(new HttpFailure(400, 'Request body could not be read')));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
   });
 }
+
+/** The 'error' listener left on a request whose body was given up on (one function for every request). */
+function ignore(): void {}
 
 /**
  * The one value of header `name`; `undefined` when absent and `null` when repeated (a repeated header is an
