@@ -68,6 +68,9 @@ export function probe(
         } catch {
           json = undefined;
         }
+        // A server that answers a POST with an SSE stream (tmcp does): the JSON of its one `data:` line.
+        const data = json === undefined ? /^data: (.*)$/m.exec(text) : null;
+        if (data) json = JSON.parse(data[1]!) as unknown;
         resolve({ status: res.statusCode ?? 0, json, text });
       });
     });

@@ -5,7 +5,9 @@
  *           `mcpNodeHandler` on node:http and `mcpFetchHandler` on @hono/node-server;
  *   SDK v2  `createMcpHandler` + `toNodeHandler` on node:http (bench/servers/v2-http.mjs): the primary peer;
  *   SDK v1  McpServer + StreamableHTTPServerTransport, stateless, on node:http and in its express setup;
- *   bare    node:http answering fixed bytes: the ceiling for Node on this machine.
+ *   bare    node:http answering fixed bytes: the ceiling for Node on this machine;
+ *   tmcp    1.20 HttpTransport on @remix-run/node-fetch-server (bench/servers/tmcp-http.mjs), 2026-07-28,
+ *           its answer an SSE stream of one event.
  * Ours and SDK v2 speak 2026-07-28 (the same request and, but for `isError: false`, the same answer bytes);
  * SDK v1 speaks 2025-11-25, the last revision it knows. Requests per second and p50/p99 (autocannon, its own
  * process) and the server's CPU per request (its /proc stat), every ratio paired within its round.
@@ -53,6 +55,7 @@ const LABELS = {
   v1: 'SDK v1 1.32.2: stateless, node:http (2025-11-25)',
   v1Express: 'SDK v1 1.32.2: stateless, express (2025-11-25)',
   bare: 'bare node:http, fixed answer (ceiling)',
+  tmcp: 'tmcp 1.20: HttpTransport on @remix-run/node-fetch-server (answers SSE)',
 } as const;
 type Key = keyof typeof LABELS;
 
@@ -64,6 +67,11 @@ export async function oursHttp(extraArgs: readonly string[] = [], mode = 'listen
 
 export function v2Http(): HttpSubject {
   return { key: 'v2', label: LABELS.v2, args: [join(BENCH, 'servers/v2-http.mjs')], request: MODERN_REQUEST, check: addResultOk };
+}
+
+/** tmcp over HTTP as its README runs it on Node (bench/servers/tmcp-http.mjs; also the startup part's). */
+export function tmcpHttp(): HttpSubject {
+  return { key: 'tmcp', label: LABELS.tmcp, args: [join(BENCH, 'servers/tmcp-http.mjs')], request: MODERN_REQUEST, check: addResultOk };
 }
 
 async function subjects(options: PartOptions): Promise<HttpSubject[]> {
@@ -87,6 +95,7 @@ async function subjects(options: PartOptions): Promise<HttpSubject[]> {
     await mode('oursFetch', 'fetch'),
     peer('v1', 'v1-http.mjs', ['--mode', 'node'], LEGACY_REQUEST),
     peer('v1Express', 'v1-http.mjs', ['--mode', 'express'], LEGACY_REQUEST),
+    tmcpHttp(),
   ];
 }
 
@@ -111,13 +120,16 @@ export async function run(options: PartOptions): Promise<Row[]> {
     ratioRow(part, LABELS.ours, 'p50 ms', of('ours', p50), of('v2', p50), 'SDK v2'),
     ratioRow(part, LABELS.ours, 'req/s', of('ours', rps), of('bare', rps), 'bare'),
     ratioRow(part, LABELS.ours, 'req/s', of('ours', rps), of('v1', rps), 'SDK v1'),
+    ratioRow(part, LABELS.ours, 'req/s', of('ours', rps), of('tmcp', rps), 'tmcp'),
+    ratioRow(part, LABELS.ours, 'CPU µs/req', of('ours', cpu), of('tmcp', cpu), 'tmcp'),
+    ratioRow(part, LABELS.ours, 'p99 ms', of('ours', p99), of('tmcp', p99), 'tmcp'),
   ];
   for (const k of ['oursNode', 'oursFetch'] as const)
     out.push(
       ratioRow(part, LABELS[k], 'req/s', of(k, rps), of('v2', rps), 'SDK v2'),
       ratioRow(part, LABELS[k], 'CPU µs/req', of(k, cpu), of('bare', cpu), 'bare'),
     );
-  for (const k of ['v2', 'v1', 'v1Express', 'bare'] as const)
+  for (const k of ['v2', 'v1', 'v1Express', 'bare', 'tmcp'] as const)
     out.push(
       valueRow(part, LABELS[k], 'req/s', of(k, rps), {
         note: `${of(k, (r) => r.total).reduce((a, b) => a + b, 0)} req in all, 0 non-2xx, 0 errors`,

@@ -1,7 +1,8 @@
 /**
  * @module bench/mcp-stdio — part 3: `tools/call` of `add` over stdio (newline-delimited JSON), every server as
  * its users run it: ours from the built packages (bench/servers/wiregen-stdio.ts), the SDK v2's `serveStdio`
- * (bench/servers/v2-stdio.mjs, the primary peer), the SDK v1's StdioServerTransport (v1-stdio.mjs) and the
+ * (bench/servers/v2-stdio.mjs, the primary peer), the SDK v1's StdioServerTransport (v1-stdio.mjs), tmcp's
+ * StdioTransport (tmcp-stdio.mjs, both eras; to a 2025-11-25 initialize it answers 2025-06-18) and the
  * ceiling, bare stdio (bare-stdio.mjs: reads each line's id and writes our answer's bytes, nothing else), in
  * both eras where the server has them: 2026-07-28 (no handshake, the envelope in every request's `_meta`) and
  * the handshake era (initialize, 2025-11-25), one process per server and era. The rows: ./rows.ts.
@@ -46,12 +47,15 @@ async function subjects(options: PartOptions): Promise<Subject[]> {
   const ours = [...profFlags(options, 'mcp-stdio'), await builtServer('servers/wiregen-stdio.ts')];
   const v2 = [join(BENCH, 'servers/v2-stdio.mjs')];
   const bare = [join(BENCH, 'servers/bare-stdio.mjs')];
+  const tmcp = [join(BENCH, 'servers/tmcp-stdio.mjs')];
   return [
     { key: 'ours', label: 'ours (built packages), 2026-07-28', args: ours, era: 'stateless' },
     { key: 'v2', label: 'SDK v2 2.4.0 serveStdio, 2026-07-28', args: v2, era: 'stateless' },
     { key: 'oursHandshake', label: 'ours (built packages), handshake 2025-11-25', args: ours, era: 'handshake' },
     { key: 'v2Handshake', label: 'SDK v2 2.4.0 serveStdio, handshake 2025-11-25', args: v2, era: 'handshake' },
     { key: 'v1Handshake', label: 'SDK v1 1.32.2 StdioServerTransport, 2025-11-25', args: [join(BENCH, 'servers/v1-stdio.mjs')], era: 'handshake' },
+    { key: 'tmcp', label: 'tmcp 1.20 StdioTransport, 2026-07-28', args: tmcp, era: 'stateless' },
+    { key: 'tmcpHandshake', label: 'tmcp 1.20 StdioTransport, handshake (answers 2025-06-18)', args: tmcp, era: 'handshake' },
     { key: 'bare', label: 'bare stdio, fixed answer (ceiling), 2026-07-28', args: bare, era: 'stateless', warmS: WARM_BARE_S },
     { key: 'bareHandshake', label: 'bare stdio, fixed answer (ceiling), handshake 2025-11-25', args: bare, era: 'handshake', warmS: WARM_BARE_S },
   ];

@@ -1,7 +1,8 @@
 /**
  * @module bench/startup — part 5: cold start and memory, ours as users run it (built packages, plain
  * JavaScript: bench/servers/wiregen-stdio.ts and wiregen-http.ts via bench/lib/built.ts) against the official
- * SDK v2 (`@modelcontextprotocol/server` 2.4.0, plain JavaScript: bench/servers/v2-stdio.mjs, v2-http.mjs).
+ * SDK v2 (`@modelcontextprotocol/server` 2.4.0, plain JavaScript: bench/servers/v2-stdio.mjs, v2-http.mjs), and
+ * on the stdio and HTTP kinds also tmcp 1.20 (bench/servers/tmcp-stdio.mjs, tmcp-http.mjs).
  *
  * Cold start: from spawn to the answer of the first request, a fresh process each time: over stdio an
  * `initialize` of 2025-11-25 and a 2026-07-28 `tools/call`; over HTTP a 2026-07-28 `tools/call` sent as soon as
@@ -11,7 +12,7 @@
  * 16 in flight), its VmRSS and where it is (anonymous, file-backed) a second after the last answer.
  */
 import { join } from 'node:path';
-import { oursHttp, v2Http } from '../mcp-http/index.ts';
+import { oursHttp, tmcpHttp, v2Http } from '../mcp-http/index.ts';
 import { builtServer } from '../lib/built.ts';
 import type { PartOptions } from '../lib/part.ts';
 import { BENCH, CHILD_ENV } from '../lib/proc.ts';
@@ -22,10 +23,15 @@ import type { Row } from '../lib/table.ts';
 import type { ProfileReport } from '../lib/targets.ts';
 import { afterHttp, afterStdio, coldHttp, coldStdio, HUNDRED_K, type Cold, type Era } from './cold.ts';
 
-interface Kind {
+/** Ours, the SDK v2 (the peer of the targets), and tmcp where it serves the kind. */
+type Who = 'ours' | 'peer' | 'tmcp';
+
+export interface Kind {
   readonly key: string;
   readonly what: string;
-  readonly cold: (who: 'ours' | 'peer') => Promise<Cold>;
+  readonly cold: (who: Who) => Promise<Cold>;
+  /** The cold-start target against tmcp, on the kinds tmcp is measured on. */
+  readonly tmcpTarget?: string;
   /**
    * Target ids: cold start, and idle RSS (none on the handshake opening: the idle process is the same). A kind
    * without a cold-start target is there for comparison, and reports no idle RSS.
@@ -34,19 +40,26 @@ interface Kind {
   readonly rssTarget?: string;
 }
 
+/** The cold-start targets: ours at most this share of the SDK v2's time, and of tmcp's. */
+const COLD_OF_V2 = 0.4;
+const COLD_OF_TMCP = 0.6;
+const TMCP = 'tmcp 1.20 (Zod adapter; stdio: StdioTransport, HTTP: HttpTransport on node-fetch-server)';
+
 /** Memory of the last run, idle and after 100k requests, for the profile of a missed memory target. */
 let memoryAfter: Record<string, MemoryBreakdown | undefined> = {};
 const memoryIdle: Record<string, MemoryBreakdown | undefined> = {};
 
-export async function run(options: PartOptions): Promise<Row[]> {
+/** The servers measured from cold, by kind: ours, the SDK v2, and tmcp (on the kinds with a tmcp target). */
+export async function coldKinds(): Promise<Kind[]> {
   const oursStdio = [await builtServer('servers/wiregen-stdio.ts')];
   const v2Stdio = [join(BENCH, 'servers/v2-stdio.mjs')];
-  const http = { ours: await oursHttp(), peer: v2Http() };
+  const tmcpStdio = [join(BENCH, 'servers/tmcp-stdio.mjs')];
+  const http = { ours: await oursHttp(), peer: v2Http(), tmcp: tmcpHttp() };
   // `graceful`: the server is let exit after its answer, no idle RSS read (coldStdio).
   const stdio =
     (era: Era, graceful = false, env = CHILD_ENV) =>
-    (who: 'ours' | 'peer') =>
-      coldStdio(who === 'ours' ? oursStdio : v2Stdio, era, graceful, env);
+    (who: Who) =>
+      coldStdio(who === 'ours' ? oursStdio : who === 'tmcp' ? tmcpStdio : v2Stdio, era, graceful, env);
   const kinds: Kind[] = [
     {
       key: 'stdio-stateless',
@@ -54,12 +67,14 @@ export async function run(options: PartOptions): Promise<Row[]> {
       cold: stdio('stateless'),
       coldTarget: 'cold-start-stdio',
       rssTarget: 'idle-rss-stdio',
+      tmcpTarget: 'cold-start-stdio-tmcp',
     },
     {
       key: 'stdio-handshake',
       what: 'stdio, first answer: initialize 2025-11-25',
       cold: stdio('handshake'),
       coldTarget: 'cold-start-stdio-handshake',
+      tmcpTarget: 'cold-start-stdio-handshake-tmcp',
     },
     {
       // This machine's environment as it is: NODE_EXTRA_CA_CERTS set, about 40 ms more of every Node start
@@ -74,59 +89,97 @@ export async function run(options: PartOptions): Promise<Row[]> {
       cold: (who) => coldHttp(http[who]),
       coldTarget: 'cold-start-http',
       rssTarget: 'idle-rss-http',
+      tmcpTarget: 'cold-start-http-tmcp',
     },
   ];
+  return kinds;
+}
+
+/**
+ * One kind's cold starts: a fresh process of each server per round, the order alternating, after one start of
+ * each to warm the file system cache; its rows (cold start and idle RSS, ours against the SDK v2 and tmcp).
+ */
+export async function kindRows(k: Kind, rounds: number, log: (line: string) => void): Promise<Row[]> {
+  const part = 'startup';
+  const rows: Row[] = [];
+  const acc = { ours: [] as Cold[], peer: [] as Cold[], tmcp: [] as Cold[] };
+  const order: Who[] = k.tmcpTarget ? ['ours', 'peer', 'tmcp'] : ['ours', 'peer'];
+  for (const who of order) await k.cold(who); // warm the file system cache for each before measuring
+  for (let r = 0; r < rounds; r++) {
+    // Alternate which goes first, so none always runs on a machine another has just warmed.
+    for (const who of r % 2 === 0 ? order : [...order].reverse()) acc[who].push(await k.cold(who));
+  }
+  if (k.coldTarget) {
+    memoryIdle[`ours ${k.key} idle`] = acc.ours.at(-1)?.memory;
+    memoryIdle[`SDK v2 ${k.key} idle`] = acc.peer.at(-1)?.memory;
+  }
+  const ms = (who: Who) => acc[who].map((x) => x.ms);
+  const rss = (who: Who) => acc[who].map((x) => x.rss);
+  log(
+    `startup ${k.key}: ours ${ms('ours')
+      .map((x) => x.toFixed(0))
+      .join(' ')} ms, v2 ${ms('peer')
+      .map((x) => x.toFixed(0))
+      .join(' ')} ms${
+      k.tmcpTarget
+        ? `, tmcp ${ms('tmcp')
+            .map((x) => x.toFixed(0))
+            .join(' ')} ms`
+        : ''
+    }`,
+  );
+  rows.push(
+    ratioRow(
+      part,
+      `ours (built packages), ${k.what}`,
+      'cold start ms',
+      ms('ours'),
+      ms('peer'),
+      'SDK v2',
+      k.coldTarget ? { id: k.coldTarget, text: `≤ ${COLD_OF_V2}× SDK v2`, ok: (x) => x <= COLD_OF_V2 } : undefined,
+    ),
+    valueRow(part, `SDK v2 2.4.0, ${k.what}`, 'cold start ms', ms('peer')),
+  );
+  if (k.tmcpTarget)
+    rows.push(
+      ratioRow(part, `ours (built packages), ${k.what}`, 'cold start ms', ms('ours'), ms('tmcp'), 'tmcp', {
+        id: k.tmcpTarget,
+        text: `≤ ${COLD_OF_TMCP}× tmcp`,
+        ok: (x) => x <= COLD_OF_TMCP,
+      }),
+      valueRow(part, `${TMCP}, ${k.what}`, 'cold start ms', ms('tmcp')),
+    );
+  if (!k.coldTarget) return rows;
+  rows.push(
+    ratioRow(
+      part,
+      `ours (built packages), ${k.what}`,
+      'idle RSS MiB',
+      rss('ours'),
+      rss('peer'),
+      'SDK v2',
+      k.rssTarget ? { id: k.rssTarget, text: '≤ 0.8× SDK v2', ok: (x) => x <= 0.8 } : undefined,
+      '1 s after the first answer',
+    ),
+    valueRow(part, `SDK v2 2.4.0, ${k.what}`, 'idle RSS MiB', rss('peer')),
+  );
+  if (k.tmcpTarget && k.rssTarget)
+    rows.push(
+      ratioRow(part, `ours (built packages), ${k.what}`, 'idle RSS MiB', rss('ours'), rss('tmcp'), 'tmcp', undefined, '1 s after the first answer'),
+      valueRow(part, `${TMCP}, ${k.what}`, 'idle RSS MiB', rss('tmcp')),
+    );
+  return rows;
+}
+
+export async function run(options: PartOptions): Promise<Row[]> {
+  const oursStdio = [await builtServer('servers/wiregen-stdio.ts')];
+  const v2Stdio = [join(BENCH, 'servers/v2-stdio.mjs')];
+  const http = { ours: await oursHttp(), peer: v2Http() };
+  const kinds = await coldKinds();
   const rounds = Math.max(5, options.rounds * 2);
   const part = 'startup';
   const rows: Row[] = [];
-  for (const k of kinds) {
-    const acc = { ours: [] as Cold[], peer: [] as Cold[] };
-    await k.cold('ours'); // warm the file system cache for both before measuring
-    await k.cold('peer');
-    for (let r = 0; r < rounds; r++) {
-      // Alternate which goes first, so neither always runs on a machine the other has just warmed.
-      for (const who of r % 2 === 0 ? (['ours', 'peer'] as const) : (['peer', 'ours'] as const)) acc[who].push(await k.cold(who));
-    }
-    if (k.coldTarget) {
-      memoryIdle[`ours ${k.key} idle`] = acc.ours.at(-1)?.memory;
-      memoryIdle[`SDK v2 ${k.key} idle`] = acc.peer.at(-1)?.memory;
-    }
-    const ms = (who: 'ours' | 'peer') => acc[who].map((x) => x.ms);
-    const rss = (who: 'ours' | 'peer') => acc[who].map((x) => x.rss);
-    options.log(
-      `startup ${k.key}: ours ${ms('ours')
-        .map((x) => x.toFixed(0))
-        .join(' ')} ms, v2 ${ms('peer')
-        .map((x) => x.toFixed(0))
-        .join(' ')} ms`,
-    );
-    rows.push(
-      ratioRow(
-        part,
-        `ours (built packages), ${k.what}`,
-        'cold start ms',
-        ms('ours'),
-        ms('peer'),
-        'SDK v2',
-        k.coldTarget ? { id: k.coldTarget, text: '≤ 0.5× SDK v2', ok: (x) => x <= 0.5 } : undefined,
-      ),
-      valueRow(part, `SDK v2 2.4.0, ${k.what}`, 'cold start ms', ms('peer')),
-    );
-    if (!k.coldTarget) continue;
-    rows.push(
-      ratioRow(
-        part,
-        `ours (built packages), ${k.what}`,
-        'idle RSS MiB',
-        rss('ours'),
-        rss('peer'),
-        'SDK v2',
-        k.rssTarget ? { id: k.rssTarget, text: '≤ 0.8× SDK v2', ok: (x) => x <= 0.8 } : undefined,
-        '1 s after the first answer',
-      ),
-      valueRow(part, `SDK v2 2.4.0, ${k.what}`, 'idle RSS MiB', rss('peer')),
-    );
-  }
+  for (const k of kinds) rows.push(...(await kindRows(k, rounds, options.log)));
   options.log(`startup: ${HUNDRED_K} requests to a fresh server of each`);
   memoryAfter = {
     'ours stdio': await afterStdio(oursStdio),

@@ -5,8 +5,12 @@
  * Lines are split on `\n` (a trailing `\r` is dropped). A line longer than `maxLineBytes` is reported through
  * `sink.oversize` as soon as it passes the limit and discarded up to its newline, so a runaway peer cannot grow memory without bound.
  * Writes go out whole, one message per line, in call order; stdout must carry protocol messages only. The
- * output stream's buffer is the connection's outbound queue, bounded by `OutboundLimits` (transport.ts): a
- * client that stops reading gets its progress and log notifications left out, then the connection closed.
+ * frames sent within one turn of the event loop go out in one write (at setImmediate: each write to a pipe
+ * is a system call and a wake-up of the reader, so 16 answers in flight cost one, not 16); while the output
+ * wants draining they wait for its 'drain' and go out then, and close() writes what is waiting first. The
+ * output stream's buffer plus the frames waiting is the connection's outbound queue, bounded by
+ * `OutboundLimits` (transport.ts): a client that stops reading gets its progress and log notifications left
+ * out, then the connection closed.
  */
 import type { Readable, Writable } from 'node:stream';
 import { admitFrame, OUTBOUND_DEFAULTS, type OutboundLimits, type Transport, type TransportSink } from './transport.ts';
@@ -79,6 +83,25 @@ export function stdioTransport(input: Readable, output: Writable, options: Stdio
   let closed = false;
   let failed = false;
   let dropped = 0;
+  /** Frames sent this turn, not yet written, and their bytes (counted against the outbound queue's limit). */
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (!pending.length) return;
+    const text = pending.length === 1 ? pending[0]! : pending.join('');
+    pending = [];
+    pendingBytes = 0;
+    if (!failed && output.writable) output.write(text);
+  };
+  /** At the turn's end; or, while the output wants draining, once it has drained (the frames stay counted). */
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    if (output.writableNeedDrain) output.once('drain', flush);
+    else setImmediate(flush);
+  };
   const finish = (reason?: string) => {
     if (closed) return;
     closed = true;
@@ -109,6 +132,7 @@ export function stdioTransport(input: Readable, output: Writable, options: Stdio
       input.on('data', (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
       input.on('end', () => {
         splitter.end();
+        flush();
         finish();
       });
       input.on('error', () => finish());
@@ -119,10 +143,14 @@ export function stdioTransport(input: Readable, output: Writable, options: Stdio
     },
     send(text, meta) {
       if (failed || !output.writable) return;
-      const verdict = admitFrame(output.writableLength, meta, options);
+      const verdict = admitFrame(output.writableLength + pendingBytes, meta, options);
       if (verdict === 'drop') dropped++;
-      else if (verdict === 'send') output.write(`${text}\n`);
-      else {
+      else if (verdict === 'send') {
+        const frame = `${text}\n`;
+        pending.push(frame);
+        pendingBytes += Buffer.byteLength(frame);
+        schedule();
+      } else {
         failed = true;
         input.pause();
         const reason = `stdio: outbound queue over ${options.maxQueueBytes ?? OUTBOUND_DEFAULTS.maxQueueBytes} bytes (the client is not reading)`;
@@ -131,6 +159,7 @@ export function stdioTransport(input: Readable, output: Writable, options: Stdio
       }
     },
     close() {
+      flush();
       input.pause();
       finish();
     },
