@@ -50,6 +50,19 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   return JSON.parse(line) as LoadResult;
 }
 
+/** The last `data:` line of a text/event-stream answer as JSON (a server that answers a POST with an SSE stream). */
+function sseData(text: string): unknown {
+  const data = text
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .at(-1);
+  try {
+    return data === undefined ? undefined : JSON.parse(data.slice(5));
+  } catch {
+    return undefined;
+  }
+}
+
 /** One POST with node:http (no keep-alive), for the check before any load and the cold-start clock. */
 export function probe(
   url: string,
@@ -66,7 +79,7 @@ export function probe(
         try {
           json = JSON.parse(text);
         } catch {
-          json = undefined;
+          json = sseData(text);
         }
         resolve({ status: res.statusCode ?? 0, json, text });
       });
