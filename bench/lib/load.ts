@@ -143,8 +143,13 @@ export async function measuredLoad(pid: number, cfg: LoadConfig): Promise<HttpRo
   return { ...r, cpuUsPerReq: ((cpu1 - cpu0) * 1e6) / r.total, ...(stealPct === undefined ? {} : { stealPct }) };
 }
 
-/** Starts, probes and warms up every subject, then measures `options.rounds` interleaved rounds; by key. */
-export async function measureHttpSubjects(part: string, subjects: readonly HttpSubject[], options: PartOptions): Promise<Map<string, HttpRound[]>> {
+/** Starts, probes and warms up every subject (`warmupS` seconds each), then measures `options.rounds` interleaved rounds; by key. */
+export async function measureHttpSubjects(
+  part: string,
+  subjects: readonly HttpSubject[],
+  options: PartOptions,
+  warmupS = WARMUP_S,
+): Promise<Map<string, HttpRound[]>> {
   const running = new Map<string, { child: RunningChild; url: string }>();
   const results = new Map<string, HttpRound[]>();
   const cfg = (s: HttpSubject, duration: number): LoadConfig => ({
@@ -158,8 +163,8 @@ export async function measureHttpSubjects(part: string, subjects: readonly HttpS
   try {
     for (const s of subjects) {
       running.set(s.key, await startChecked(s));
-      options.log(`${part}: ${s.key} ready at ${running.get(s.key)!.url}, warming up ${WARMUP_S} s`);
-      await runLoad(cfg(s, WARMUP_S));
+      options.log(`${part}: ${s.key} ready at ${running.get(s.key)!.url}, warming up ${warmupS} s`);
+      if (warmupS > 0) await runLoad(cfg(s, warmupS));
       results.set(s.key, []);
     }
     for (let round = 0; round < options.rounds; round++) {

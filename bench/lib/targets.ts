@@ -35,6 +35,8 @@ export const TARGETS: readonly TargetDef[] = [
   { id: 'rss-100k-http', part: 'startup', text: 'RSS after 100k requests ≤ SDK v2 (HTTP)' },
   { id: 'a2a-rps', part: 'a2a', text: 'A2A SendMessage: req/s ≥ 3× @a2a-js/sdk' },
   { id: 'generate', part: 'generator', text: 'full generate under 10 s' },
+  { id: 'notes-rps-add', part: 'notes', text: 'notes server, add_note: req/s ≥ 5× the fastest peer (Zod as Standard Schema)' },
+  { id: 'notes-rps-list', part: 'notes', text: 'notes server, list_notes: req/s ≥ 5× the fastest peer (Zod as Standard Schema)' },
 ];
 
 /** Why a missed target was missed: a CPU profile of ours doing it, or where the memory is. */

@@ -64,4 +64,3 @@ export function notesTools() {
 
 /** A handler's value as the result the SDKs and tmcp expect a tool to return: the object and its JSON text. */
 export const asResult = (value) => ({ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value });
-
