@@ -6,7 +6,9 @@
  *
  *   npm run bench -- [--json] [--only <part>]... [--duration <s>] [--rounds <n>] [--cpu-prof <dir>] [--skip-profiles]
  *
- * Parts: validation, mcp-http, mcp-stdio, a2a, startup, generator, scale, sdk-compat, cold-runtimes, idle. Not part of `npm test`.
+ * Parts: validation, mcp-http, mcp-stdio, a2a, startup, generator, scale, sdk-compat, cold-runtimes, idle, notes,
+ * workloads. Not part of `npm test`. Part notes: the notes server (Zod schemas) written once, on wiregen and on the
+ * peers; part workloads: realistic tools/call, tools/list, resources/read and invalid calls against every peer.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,7 @@ const PARTS: Record<string, () => Promise<PartModule>> = {
   'sdk-compat': () => import('./sdk-compat.ts'),
   'cold-runtimes': () => import('./cold-runtimes/index.ts'),
   idle: () => import('./idle/index.ts'),
+  notes: () => import('./notes/index.ts'),
 };
 
 const HELP = `Usage: npm run bench -- [options]

@@ -50,6 +50,19 @@ export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
   return JSON.parse(line) as LoadResult;
 }
 
+/** The last `data:` line of a text/event-stream answer as JSON (a server that answers a POST with an SSE stream). */
+function sseData(text: string): unknown {
+  const data = text
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .at(-1);
+  try {
+    return data === undefined ? undefined : JSON.parse(data.slice(5));
+  } catch {
+    return undefined;
+  }
+}
+
 /** One POST with node:http (no keep-alive), for the check before any load and the cold-start clock. */
 export function probe(
   url: string,
@@ -66,7 +79,7 @@ export function probe(
         try {
           json = JSON.parse(text);
         } catch {
-          json = undefined;
+          json = sseData(text);
         }
         // A server that answers a POST with an SSE stream (tmcp does): the JSON of its one `data:` line.
         const data = json === undefined ? /^data: (.*)$/m.exec(text) : null;
@@ -133,8 +146,13 @@ export async function measuredLoad(pid: number, cfg: LoadConfig): Promise<HttpRo
   return { ...r, cpuUsPerReq: ((cpu1 - cpu0) * 1e6) / r.total, ...(stealPct === undefined ? {} : { stealPct }) };
 }
 
-/** Starts, probes and warms up every subject, then measures `options.rounds` interleaved rounds; by key. */
-export async function measureHttpSubjects(part: string, subjects: readonly HttpSubject[], options: PartOptions): Promise<Map<string, HttpRound[]>> {
+/** Starts, probes and warms up every subject (`warmupS` seconds each), then measures `options.rounds` interleaved rounds; by key. */
+export async function measureHttpSubjects(
+  part: string,
+  subjects: readonly HttpSubject[],
+  options: PartOptions,
+  warmupS = WARMUP_S,
+): Promise<Map<string, HttpRound[]>> {
   const running = new Map<string, { child: RunningChild; url: string }>();
   const results = new Map<string, HttpRound[]>();
   const cfg = (s: HttpSubject, duration: number): LoadConfig => ({
@@ -148,8 +166,8 @@ export async function measureHttpSubjects(part: string, subjects: readonly HttpS
   try {
     for (const s of subjects) {
       running.set(s.key, await startChecked(s));
-      options.log(`${part}: ${s.key} ready at ${running.get(s.key)!.url}, warming up ${WARMUP_S} s`);
-      await runLoad(cfg(s, WARMUP_S));
+      options.log(`${part}: ${s.key} ready at ${running.get(s.key)!.url}, warming up ${warmupS} s`);
+      if (warmupS > 0) await runLoad(cfg(s, warmupS));
       results.set(s.key, []);
     }
     for (let round = 0; round < options.rounds; round++) {

@@ -44,6 +44,8 @@ export const TARGETS: readonly TargetDef[] = [
   { id: 'cold-start-stdio-tmcp', part: 'startup', text: 'cold start ≤ 0.6× tmcp 1.20 (stdio, 2026-07-28 tools/call)' },
   { id: 'cold-start-stdio-handshake-tmcp', part: 'startup', text: 'cold start ≤ 0.6× tmcp 1.20 (stdio, initialize)' },
   { id: 'cold-start-http-tmcp', part: 'startup', text: 'cold start ≤ 0.6× tmcp 1.20 (HTTP, 2026-07-28 tools/call)' },
+  { id: 'notes-rps-add', part: 'notes', text: 'notes server, add_note: req/s ≥ 5× the fastest peer (Zod as Standard Schema)' },
+  { id: 'notes-rps-list', part: 'notes', text: 'notes server, list_notes: req/s ≥ 5× the fastest peer (Zod as Standard Schema)' },
 ];
 
 /** Why a missed target was missed: a CPU profile of ours doing it, or where the memory is. */
