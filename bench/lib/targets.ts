@@ -16,8 +16,8 @@ export interface TargetDef {
 }
 
 export const TARGETS: readonly TargetDef[] = [
-  { id: 'http-rps', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: req/s ≥ 5× SDK v2' },
-  { id: 'http-cpu-bare', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: CPU per request ≤ 2.0× bare node:http' },
+  { id: 'http-rps', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: req/s ≥ 5× the fastest peer' },
+  { id: 'http-cpu-bare', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: CPU per request ≤ 1.5× bare node:http' },
   { id: 'http-p99', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: p99 below SDK v2' },
   { id: 'stdio-1', part: 'mcp-stdio', text: 'stdio 2026-07-28: ≥ 3× SDK v2, 1 in flight' },
   { id: 'stdio-16', part: 'mcp-stdio', text: 'stdio 2026-07-28: ≥ 3× SDK v2, 16 in flight' },
@@ -35,6 +35,11 @@ export const TARGETS: readonly TargetDef[] = [
   { id: 'rss-100k-http', part: 'startup', text: 'RSS after 100k requests ≤ SDK v2 (HTTP)' },
   { id: 'a2a-rps', part: 'a2a', text: 'A2A SendMessage: req/s ≥ 3× @a2a-js/sdk' },
   { id: 'generate', part: 'generator', text: 'full generate under 10 s' },
+  { id: 'workload-rps-tool', part: 'workloads', text: 'HTTP create_pull_request (GitHub schema): req/s ≥ 5× the fastest peer' },
+  { id: 'workload-rps-list', part: 'workloads', text: 'HTTP tools/list of 100 GitHub tools: req/s ≥ 5× the fastest peer' },
+  { id: 'workload-rps-blob', part: 'workloads', text: 'HTTP resources/read of a 64 KB blob: req/s ≥ 5× the fastest peer' },
+  { id: 'workload-rps-invalid', part: 'workloads', text: 'HTTP create_pull_request rejected arguments: req/s ≥ 5× the fastest peer' },
+  { id: 'workload-cpu-bare-tool', part: 'workloads', text: 'HTTP create_pull_request: CPU per request ≤ 2× bare node:http' },
 ];
 
 /** Why a missed target was missed: a CPU profile of ours doing it, or where the memory is. */
