@@ -6,7 +6,7 @@
  *
  *   npm run bench -- [--json] [--only <part>]... [--duration <s>] [--rounds <n>] [--cpu-prof <dir>] [--skip-profiles]
  *
- * Parts: validation, mcp-http, mcp-stdio, a2a, startup, generator, scale, sdk-compat, cold-runtimes. Not part of `npm test`.
+ * Parts: validation, mcp-http, mcp-stdio, a2a, startup, generator, scale, sdk-compat, cold-runtimes, workloads. Not part of `npm test`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,7 @@ const PARTS: Record<string, () => Promise<PartModule>> = {
   scale: () => import('./scale/index.ts'),
   'sdk-compat': () => import('./sdk-compat.ts'),
   'cold-runtimes': () => import('./cold-runtimes/index.ts'),
+  workloads: () => import('./workloads/index.ts'),
 };
 
 const HELP = `Usage: npm run bench -- [options]

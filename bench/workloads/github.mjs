@@ -4,11 +4,22 @@
 // schema written for this benchmark (a subset of GitHub's REST pull request object), the arguments of a call, its
 // structured answer, rejected arguments, and a 64 KB binary resource. Zod schemas for the peers that take Zod are
 // built from the same JSON Schemas with `z.fromJSONSchema`.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as z from 'zod/v4';
 
 /** The 100 tool definitions, as the GitHub MCP server lists them. */
-export const TOOLS = JSON.parse(readFileSync(new URL('../data/github-tools/tools.json', import.meta.url), 'utf8'));
+export const TOOLS = JSON.parse(readFileSync(toolsFile(), 'utf8'));
+
+/** bench/data/github-tools/tools.json, found up the tree (ours runs this module compiled into node_modules/.cache). */
+function toolsFile() {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const file = join(dir, 'bench', 'data', 'github-tools', 'tools.json');
+    if (existsSync(file)) return file;
+    if (dirname(dir) === dir) throw new Error('bench/data/github-tools/tools.json not found above this module');
+  }
+}
 export const TOOL = TOOLS.find((t) => t.name === 'create_pull_request');
 export const INPUT_SCHEMA = TOOL.inputSchema;
 

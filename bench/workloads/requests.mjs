@@ -9,7 +9,12 @@ export const WORKLOADS = [
   { name: 'tool', label: 'tools/call create_pull_request', method: 'tools/call', params: { name: 'create_pull_request', arguments: ARGS } },
   { name: 'list', label: 'tools/list 100 GitHub tools', method: 'tools/list', params: {} },
   { name: 'blob', label: 'resources/read 64 KB blob', method: 'resources/read', params: { uri: BLOB_URI } },
-  { name: 'invalid', label: 'tools/call create_pull_request, invalid arguments', method: 'tools/call', params: { name: 'create_pull_request', arguments: INVALID_ARGS } },
+  {
+    name: 'invalid',
+    label: 'tools/call create_pull_request, invalid arguments',
+    method: 'tools/call',
+    params: { name: 'create_pull_request', arguments: INVALID_ARGS },
+  },
 ];
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
@@ -18,7 +23,12 @@ export const legacyBody = (w) => JSON.stringify({ jsonrpc: '2.0', id: 1, method:
 
 /** A 2026-07-28 request (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): mirrored headers. */
 export function modernRequest(w) {
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': w.method };
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': w.method,
+  };
   const name = w.params.name ?? w.params.uri;
   if (name) headers['mcp-name'] = name;
   return { headers, body: modernBody(w) };

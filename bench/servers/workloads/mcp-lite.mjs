@@ -11,7 +11,11 @@ import { BLOB, BLOB_MIME, BLOB_URI, OUTPUT_SCHEMA, pullRequest, TOOLS } from '..
 
 const mcp = new McpServer({ name: 'github-fixture', version: '1.0.0', schemaAdapter: (schema) => z.toJSONSchema(schema) });
 for (const t of TOOLS) {
-  const config = { description: t.description, inputSchema: z.fromJSONSchema(t.inputSchema), ...(t.annotations ? { annotations: t.annotations } : {}) };
+  const config = {
+    description: t.description,
+    inputSchema: z.fromJSONSchema(t.inputSchema),
+    ...(t.annotations ? { annotations: t.annotations } : {}),
+  };
   if (t.name === 'create_pull_request')
     mcp.tool(t.name, {
       ...config,
