@@ -66,7 +66,7 @@ export function probe(
         try {
           json = JSON.parse(text);
         } catch {
-          json = undefined;
+          json = sseJson(text);
         }
         resolve({ status: res.statusCode ?? 0, json, text });
       });
@@ -74,6 +74,16 @@ export function probe(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** The JSON of the last `data:` line of an SSE answer (tmcp answers every POST as one event); else undefined. */
+function sseJson(text: string): unknown {
+  const data = text.split('\n').filter((l) => l.startsWith('data: '));
+  try {
+    return data.length ? JSON.parse(data[data.length - 1]!.slice(6)) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a subject is sent: POSTed to its ready line's `url`, plus `path` when given. */

@@ -22,10 +22,10 @@ export const modernBody = (w) => JSON.stringify({ jsonrpc: '2.0', id: 1, method:
 export const legacyBody = (w) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: w.method, params: w.params });
 
 /** A 2026-07-28 request (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): mirrored headers. */
-export function modernRequest(w) {
+export function modernRequest(w, jsonOnly = false) {
   const headers = {
     'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
+    accept: jsonOnly ? 'application/json' : 'application/json, text/event-stream',
     'mcp-protocol-version': '2026-07-28',
     'mcp-method': w.method,
   };
