@@ -6,7 +6,7 @@
  *   list     tools/list of 100 GitHub tools (~110–120 KB);
  *   blob     resources/read of a 64 KB binary resource (base64 `blob`, ~87 KB);
  *   invalid  tools/call of `create_pull_request` with arguments its schema rejects (isError, or an error).
- * Ours, SDK v2 and tmcp speak 2026-07-28; mcp-lite 2025-06-18 (its newest); bare node:http answers precomputed bytes
+ * Ours, SDK v2 and tmcp speak 2026-07-28; mcp-lite 2025-06-18 and SDK v1 2025-11-25 (their newest); bare node:http answers precomputed bytes
  * (the ceiling). Each workload is measured as the mcp-http part measures `add` (bench/lib/load.ts): req/s and the
  * server's CPU per request from /proc, rounds interleaved, every ratio paired within its round.
  */
@@ -33,6 +33,7 @@ export const PEERS = {
   v2: { label: 'SDK v2 2.4.0: createMcpHandler + toNodeHandler', short: 'SDK v2' },
   tmcp: { label: 'tmcp 1.20.0: HttpTransport, node-fetch-server, Zod adapter', short: 'tmcp' },
   mcpLite: { label: 'mcp-lite 0.10.0: node-fetch-server (2025-06-18)', short: 'mcp-lite' },
+  v1: { label: 'SDK v1 1.32.2: stateless, node:http (2025-11-25)', short: 'SDK v1' },
   bare: { label: 'bare node:http, precomputed answer (ceiling)', short: 'bare' },
 } as const;
 export type PeerKey = keyof typeof PEERS;
@@ -50,6 +51,7 @@ export async function subjects(w: Workload, prof: readonly string[] = []): Promi
     // tmcp answers every POST as one SSE event (the probe reads its data line); the load counts the bytes alike.
     subject('tmcp', [file('tmcp.mjs')], modern),
     subject('mcpLite', [file('mcp-lite.mjs')], legacyRequest(w, '2025-06-18', true) as HttpRequest),
+    subject('v1', [file('v1.mjs')], legacyRequest(w, '2025-11-25') as HttpRequest),
   ];
 }
 
