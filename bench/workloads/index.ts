@@ -55,7 +55,8 @@ export async function subjects(w: Workload, prof: readonly string[] = []): Promi
   ];
 }
 
-function rowsOf(w: Workload, m: Map<string, HttpRound[]>): Row[] {
+/** The rows of workload `w` from its peers' rounds (by key). */
+export function rowsOf(w: Workload, m: Map<string, HttpRound[]>): Row[] {
   const part = 'workloads';
   const of = (k: PeerKey, f: (r: HttpRound) => number) => m.get(k)!.map(f);
   const rps = (r: HttpRound) => r.reqPerSec;
