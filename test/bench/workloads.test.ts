@@ -43,7 +43,7 @@ describe.concurrent('every peer answers every workload alike', () => {
           await child.stop();
         }
       },
-      30_000,
+      55_000,
     );
 });
 
