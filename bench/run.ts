@@ -33,6 +33,7 @@ const PARTS: Record<string, () => Promise<PartModule>> = {
   'cold-runtimes': () => import('./cold-runtimes/index.ts'),
   idle: () => import('./idle/index.ts'),
   notes: () => import('./notes/index.ts'),
+  workloads: () => import('./workloads/index.ts'),
 };
 
 const HELP = `Usage: npm run bench -- [options]

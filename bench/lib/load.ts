@@ -79,11 +79,9 @@ export function probe(
         try {
           json = JSON.parse(text);
         } catch {
+          // A server that answers a POST with an SSE stream (tmcp does).
           json = sseData(text);
         }
-        // A server that answers a POST with an SSE stream (tmcp does): the JSON of its one `data:` line.
-        const data = json === undefined ? /^data: (.*)$/m.exec(text) : null;
-        if (data) json = JSON.parse(data[1]!) as unknown;
         resolve({ status: res.statusCode ?? 0, json, text });
       });
     });

@@ -44,3 +44,21 @@ export function ratioRow(
     detail: { rounds: ours, peerRounds: peer },
   };
 }
+
+/**
+ * Per round, the best of several peers on one metric (the highest, or the lowest with `lower`): what a target
+ * against "the fastest peer" pairs ours with, round by round. `peers` are each peer's rounds, by key.
+ */
+export function bestPerRound(peers: ReadonlyMap<string, readonly number[]>, lower = false): { values: number[]; keys: string[] } {
+  const all = [...peers];
+  const rounds = Math.min(...all.map(([, v]) => v.length));
+  const values: number[] = [];
+  const keys: string[] = [];
+  for (let i = 0; i < rounds; i++) {
+    let best = all[0]!;
+    for (const p of all) if (lower ? p[1][i]! < best[1][i]! : p[1][i]! > best[1][i]!) best = p;
+    values.push(best[1][i]!);
+    keys.push(best[0]);
+  }
+  return { values, keys };
+}

@@ -16,8 +16,8 @@ export interface TargetDef {
 }
 
 export const TARGETS: readonly TargetDef[] = [
-  { id: 'http-rps', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: req/s ≥ 5× SDK v2' },
-  { id: 'http-cpu-bare', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: CPU per request ≤ 2.0× bare node:http' },
+  { id: 'http-rps', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: req/s ≥ 5× the fastest peer' },
+  { id: 'http-cpu-bare', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: CPU per request ≤ 1.5× bare node:http' },
   { id: 'http-p99', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: p99 below SDK v2' },
   { id: 'stdio-1', part: 'mcp-stdio', text: 'stdio 2026-07-28: ≥ 0.95× the bare stdio ceiling (bench/servers/bare-stdio.mjs), 1 in flight' },
   { id: 'stdio-16', part: 'mcp-stdio', text: 'stdio 2026-07-28: ≥ 0.8× bare stdio, 16 in flight' },
@@ -46,6 +46,11 @@ export const TARGETS: readonly TargetDef[] = [
   { id: 'cold-start-http-tmcp', part: 'startup', text: 'cold start ≤ 0.6× tmcp 1.20 (HTTP, 2026-07-28 tools/call)' },
   { id: 'notes-rps-add', part: 'notes', text: 'notes server, add_note: req/s ≥ 5× the fastest peer (Zod as Standard Schema)' },
   { id: 'notes-rps-list', part: 'notes', text: 'notes server, list_notes: req/s ≥ 5× the fastest peer (Zod as Standard Schema)' },
+  { id: 'workload-rps-tool', part: 'workloads', text: 'HTTP create_pull_request (GitHub schema): req/s ≥ 5× the fastest peer' },
+  { id: 'workload-rps-list', part: 'workloads', text: 'HTTP tools/list of 100 GitHub tools: req/s ≥ 5× the fastest peer' },
+  { id: 'workload-rps-blob', part: 'workloads', text: 'HTTP resources/read of a 64 KB blob: req/s ≥ 5× the fastest peer' },
+  { id: 'workload-rps-invalid', part: 'workloads', text: 'HTTP create_pull_request rejected arguments: req/s ≥ 5× the fastest peer' },
+  { id: 'workload-cpu-bare-tool', part: 'workloads', text: 'HTTP create_pull_request: CPU per request ≤ 2× bare node:http' },
 ];
 
 /** Why a missed target was missed: a CPU profile of ours doing it, or where the memory is. */

@@ -16,7 +16,7 @@ import { SEND_MESSAGE } from '../../bench/a2a/index.ts';
 import { startChecked, type HttpSubject } from '../../bench/lib/load.ts';
 import { BENCH, TSX } from '../../bench/lib/proc.ts';
 import { StdioClient } from '../../bench/lib/stdio-client.ts';
-import { addResultOk, LEGACY_REQUEST, MODERN_REQUEST } from '../../bench/mcp-http/index.ts';
+import { addResultOk, LEGACY_REQUEST, LITE_REQUEST, MODERN_REQUEST } from '../../bench/mcp-http/index.ts';
 
 const servers = join(BENCH, 'servers');
 const tmp = mkdtempSync(join(tmpdir(), 'wiregen-bench-test-'));
@@ -41,6 +41,7 @@ const HTTP: Record<string, Omit<HttpSubject, 'key' | 'label'>> = {
   'SDK v1 node:http': { args: [join(servers, 'v1-http.mjs'), '--mode', 'node'], request: LEGACY_REQUEST, check: addResultOk },
   'SDK v1 express': { args: [join(servers, 'v1-http.mjs'), '--mode', 'express'], request: LEGACY_REQUEST, check: addResultOk },
   'bare node:http': { args: [join(servers, 'bare-http.mjs')], request: MODERN_REQUEST, check: addResultOk },
+  'mcp-lite': { args: [join(servers, 'mcp-lite-http.mjs')], request: LITE_REQUEST, check: addResultOk },
   'ours: A2A': { args: [...TSX, join(servers, 'wiregen-a2a.ts')], request: SEND_MESSAGE, check: completed },
   '@a2a-js/sdk': { args: [join(servers, 'a2a-sdk.mjs'), card], request: SEND_MESSAGE, check: completed },
 };

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { mcpServer } from '../../runtime/mcp/catalog/code-first.ts';
-import { base64, blob, block, result } from '../../runtime/mcp/catalog/results.ts';
+import { base64, base64Portable, blob, block, result } from '../../runtime/mcp/catalog/results.ts';
 import { mcpPair, withMeta } from '../helpers/mcp-pair.ts';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 255, 128]);
@@ -77,6 +77,15 @@ describe('tool result helpers', () => {
     for (const length of [0, 1, 2, 3, 4, 0x8000, 0x8001, 100_000]) {
       const bytes = Uint8Array.from({ length }, (_, i) => (i * 131 + 7) % 256);
       expect(base64(bytes), String(length)).toBe(Buffer.from(bytes).toString('base64'));
+    }
+  });
+
+  it('the btoa path (no Buffer, as on a Worker) writes the same text, also for a view into a larger buffer', () => {
+    const whole = Uint8Array.from({ length: 100_010 }, (_, i) => (i * 131 + 7) % 256);
+    for (const bytes of [whole.subarray(0, 0), whole.subarray(3, 4), whole.subarray(5, 0x8006), whole.subarray(7, 100_007)]) {
+      const want = Buffer.from(bytes).toString('base64');
+      expect(base64Portable(bytes), String(bytes.length)).toBe(want);
+      expect(base64(bytes), String(bytes.length)).toBe(want);
     }
   });
 });
