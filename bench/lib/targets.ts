@@ -35,6 +35,9 @@ export const TARGETS: readonly TargetDef[] = [
   { id: 'rss-100k-http', part: 'startup', text: 'RSS after 100k requests ≤ SDK v2 (HTTP)' },
   { id: 'a2a-rps', part: 'a2a', text: 'A2A SendMessage: req/s ≥ 3× @a2a-js/sdk' },
   { id: 'generate', part: 'generator', text: 'full generate under 10 s' },
+  { id: 'scale-xacts', part: 'scale', text: 'PostgreSQL transactions per A2A task ≤ 3' },
+  { id: 'scale-pg-cpu', part: 'scale', text: "PostgreSQL CPU per task ≤ the instance's CPU per task" },
+  { id: 'scale-cpu-3v1', part: 'scale', text: 'CPU per task summed over instances and the database with 3 instances ≤ 1.2× that with 1' },
 ];
 
 /** Why a missed target was missed: a CPU profile of ours doing it, or where the memory is. */
