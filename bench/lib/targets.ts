@@ -51,6 +51,9 @@ export const TARGETS: readonly TargetDef[] = [
   { id: 'workload-rps-blob', part: 'workloads', text: 'HTTP resources/read of a 64 KB blob: req/s ≥ 5× the fastest peer' },
   { id: 'workload-rps-invalid', part: 'workloads', text: 'HTTP create_pull_request rejected arguments: req/s ≥ 5× the fastest peer' },
   { id: 'workload-cpu-bare-tool', part: 'workloads', text: 'HTTP create_pull_request: CPU per request ≤ 2× bare node:http' },
+  { id: 'scale-xacts', part: 'scale', text: 'PostgreSQL transactions per A2A task ≤ 3' },
+  { id: 'scale-pg-cpu', part: 'scale', text: "PostgreSQL CPU per task ≤ the instance's CPU per task" },
+  { id: 'scale-cpu-3v1', part: 'scale', text: 'CPU per task summed over instances and the database with 3 instances ≤ 1.2× that with 1' },
 ];
 
 /** Why a missed target was missed: a CPU profile of ours doing it, or where the memory is. */

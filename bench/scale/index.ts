@@ -15,6 +15,7 @@ import type { PartOptions } from '../lib/part.ts';
 import { cpuSeconds } from '../lib/procfs.ts';
 import { ratioRow, valueRow } from '../lib/rows.ts';
 import type { Row } from '../lib/table.ts';
+import { median } from '../lib/table.ts';
 
 const CONCURRENCY = 12;
 /** CPU time (ms) of `pid` so far, user + system (with `reaped`, its waited-for children's too); 0 when it is gone. */
@@ -181,6 +182,34 @@ export async function run(options: PartOptions): Promise<Row[]> {
         );
       }
     }
+    // The targets (bench/lib/targets.ts): transactions per task, the database's CPU against the instance's, and
+    // the whole CPU per task with three instances against one; ratios paired within rounds.
+    const xacts = of('pg1', (r) => r.xactsPerReq);
+    rows.push(
+      valueRow(part, pg1.label, 'transactions/task', xacts, {
+        target: '≤ 3',
+        targetId: 'scale-xacts',
+        met: median(xacts) <= 3,
+        workload: 'SendMessage, blocking',
+      }),
+    );
+    const pgCpu = of('pg1', (r) => r.postgresCpuUs);
+    const instCpu = of('pg1', (r) => r.instanceCpuUs);
+    rows.push(
+      ratioRow(part, pg1.label, 'PostgreSQL CPU/task', pgCpu, instCpu, 'vs instance CPU/task', {
+        id: 'scale-pg-cpu',
+        text: '≤ 1× instance',
+        ok: (x) => x <= 1,
+      }),
+    );
+    const whole = (key: string) => of(key, (r) => r.instanceCpuUs + r.postgresCpuUs);
+    rows.push(
+      ratioRow(part, pg3.label, 'CPU/task, instances + PostgreSQL', whole('pg3'), whole('pg1'), 'vs PostgreSQL, 1 instance', {
+        id: 'scale-cpu-3v1',
+        text: '≤ 1.2× 1 instance',
+        ok: (x) => x <= 1.2,
+      }),
+    );
     return rows;
   } finally {
     for (const i of started) await i.kill('SIGTERM').catch(() => undefined);

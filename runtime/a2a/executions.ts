@@ -13,13 +13,14 @@ import { A2aErrors } from './errors.ts';
 import { checkIncoming, type ContinueHost, continueTask } from './message-intake.ts';
 import { LazyAbort } from '../jsonrpc/incoming.ts';
 import { type ContextHost, MessageContext } from './execution-context.ts';
-import type { ClusterHost, Saved, TaskLedger } from './ledger.ts';
+import type { ClusterHost, TaskLedger } from './ledger.ts';
 import type { PushSender } from './push.ts';
 import { AsyncQueue, KeyedLock } from './queue.ts';
-import { copyJson, StoreUnavailableError, TaskConflictError, type TaskStore, type VersionedTask } from './store.ts';
+import { copyJson, StoreUnavailableError, type TaskStore } from './store.ts';
 import { closingStream, TaskSubscribers } from './streams.ts';
+import { TaskWrites } from './task-writes.ts';
 import type { ExecutionOptions, Run, Running } from './execution-options.ts';
-import { agentMessage, applyEvent, ORPHANED_STATUS, RESTARTED_STATUS, closedGate, resumedContext, taskHandle } from './task-events.ts';
+import { agentMessage, ORPHANED_STATUS, RESTARTED_STATUS, closedGate, resumedContext, taskHandle } from './task-events.ts';
 import {
   INTERRUPTED_STATES,
   TERMINAL_STATES,
@@ -38,9 +39,6 @@ export { closedGate, type ExecutionOptions, type Run };
 
 const isTerminal = (state: TaskState): boolean => TERMINAL_STATES.has(state);
 
-/** Saves of one event that may meet another instance's write before one of them is stored. */
-const CONFLICT_ATTEMPTS = 8;
-
 /** The executions of one server, with the per-task state they share. */
 export class TaskExecutions implements ClusterHost {
   readonly #options: ExecutionOptions;
@@ -54,13 +52,8 @@ export class TaskExecutions implements ClusterHost {
   readonly #subscribers = new TaskSubscribers();
   /** Per-task queue of read-modify-write steps, so two of them never interleave on one task. */
   readonly #locks = new KeyedLock();
-  /**
-   * The last version of a task #applyNow wrote, and its push configs, kept while its execution runs so each
-   * agent event costs one store write and no read. Only #applyNow touches these objects (under the task's
-   * lock); every other write of the task drops the entry, a change of its configs drops `configs`, and a
-   * terminal state or the end of the execution evicts it.
-   */
-  readonly #live = new Map<string, { task: Task; version: number; configs: readonly TaskPushNotificationConfig[] | undefined }>();
+  /** Each event's write to its task (task-writes.ts). */
+  readonly #writes: TaskWrites;
   /**
    * Tasks an answer has claimed, by the claiming execution's event queue: from the answer until that
    * execution applies its first event or ends, a second answer is refused (the task still looks interrupted).
@@ -89,8 +82,15 @@ export class TaskExecutions implements ClusterHost {
     this.#continueHost = {
       ledger: options.ledger,
       busy: (taskId, state) => this.#resuming.has(taskId) || (this.#running.has(taskId) && !INTERRUPTED_STATES.has(state)),
-      forget: (taskId) => this.#live.delete(taskId),
+      forget: (taskId) => this.#writes.forget(taskId),
     };
+    this.#writes = new TaskWrites({
+      ledger: options.ledger,
+      store: options.store,
+      subscribers: this.#subscribers,
+      running: (taskId) => this.#running.has(taskId),
+      log: (line) => this.#log(line),
+    });
   }
 
   #now(): string {
@@ -138,7 +138,7 @@ export class TaskExecutions implements ClusterHost {
 
   /** ClusterHost: another instance's update, for the streams following the task here. */
   onEvent(taskId: string, update: StreamResponse): void {
-    this.#live.delete(taskId);
+    this.#writes.forget(taskId);
     this.#subscribers.publish(taskId, update);
   }
 
@@ -167,7 +167,7 @@ export class TaskExecutions implements ClusterHost {
         // The lease stays this instance's while the agent continues the task (the run's end drops it).
         if (resume) return this.#resume(read.task, resume);
         const message: Message = this.#agentMessage(read.task.contextId ?? '', taskId, restart ? RESTARTED_STATUS : ORPHANED_STATUS);
-        await this.#applyNow(taskId, { kind: 'status', status: { message, state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, undefined);
+        await this.#writes.apply(taskId, { kind: 'status', status: { message, state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, undefined);
         this.#log(`task ${taskId} failed: ${restart ? 'the agent stopped' : 'its instance stopped'} while it ran`);
       }
       await this.#ledger.release(taskId);
@@ -214,8 +214,12 @@ export class TaskExecutions implements ClusterHost {
   }
 
   forgetConfigs(taskId: string): void {
-    const live = this.#live.get(taskId);
-    if (live) live.configs = undefined;
+    this.#writes.forgetConfigs(taskId);
+  }
+
+  /** The task as the write of `update` left it, when that write ended or interrupted it (a cluster; task-writes.ts). */
+  taskAfter(update: StreamResponse | undefined): Task | undefined {
+    return this.#writes.taskAfter(update);
   }
 
   /** Checks the incoming message, prepares the task it continues, and starts the agent. */
@@ -267,7 +271,7 @@ export class TaskExecutions implements ClusterHost {
       history: [{ ...ctx.message, taskId }],
       status: this.#behaviour.stampSubmitted ? { state: 'TASK_STATE_SUBMITTED', timestamp: this.#now() } : { state: 'TASK_STATE_SUBMITTED' },
     };
-    this.#live.delete(taskId);
+    this.#writes.forget(taskId);
     let version: number;
     try {
       version = await this.#ledger.create(created);
@@ -275,9 +279,9 @@ export class TaskExecutions implements ClusterHost {
       // Stored perhaps (the answer lost): recovered later if so; the caller is told to retry either way.
       throw this.#unstarted(run, taskId, err);
     }
-    // On one instance, the first event applies to `created` itself (the store's own object or its latest
-    // version) rather than reading the task back; a cluster reads it back (another instance may write it).
-    if (!this.#ledger.shared) this.#live.set(taskId, { task: created, version, configs: undefined });
+    // The first event applies to `created` itself (on one instance the store's own object or its latest
+    // version) rather than reading the task back; in a cluster, another instance's write meanwhile is a conflict.
+    this.#writes.remember(created, version);
     run.taskId = taskId;
     try {
       if (pushConfig) await this.savePushConfig(taskId, pushConfig);
@@ -286,7 +290,7 @@ export class TaskExecutions implements ClusterHost {
       events.push({ task: first });
       if (this.#behaviour.pushFirstTask) await this.#ledger.pushFirst(first);
     } catch (err) {
-      this.#live.delete(taskId);
+      this.#writes.forget(taskId);
       // Its webhook perhaps not saved: the caller is told to retry rather than given a task that would never push.
       throw this.#unstarted(run, taskId, err);
     }
@@ -340,7 +344,7 @@ export class TaskExecutions implements ClusterHost {
       if (run.taskId) this.#release(run.taskId, events);
       if (run.taskId && this.#running.get(run.taskId)?.abort === abort) {
         this.#running.delete(run.taskId);
-        this.#live.delete(run.taskId);
+        this.#writes.forget(run.taskId);
       }
       if (run.taskId && this.#ledger.shared) this.#drop(run.taskId);
     });
@@ -359,6 +363,8 @@ export class TaskExecutions implements ClusterHost {
   /** Drops this instance's lease of a task once nothing here runs or resumes it (after the task's earlier writes). */
   #drop(taskId: string): void {
     this.#locked(taskId, async () => {
+      // The commit that ended the task dropped it already (task-writes.ts).
+      if (this.#writes.unleased(taskId)) return;
       if (!this.#running.has(taskId) && !this.#resuming.has(taskId)) await this.#ledger.release(taskId);
     }).catch((err: unknown) => {
       this.#log(`lease of ${taskId} not released: ${(err as Error).message}`);
@@ -386,42 +392,8 @@ export class TaskExecutions implements ClusterHost {
     });
   }
 
-  /**
-   * Applies one event to the stored task, then sends its update to the execution's stream, to the task's
-   * subscribers and to its webhooks. A new status moves the previous status message into history.
-   */
+  /** Applies one event to the stored task (task-writes.ts), after every earlier step on it. */
   #apply(taskId: string, event: AgentEvent, events: AsyncQueue<StreamResponse> | undefined): Promise<void> {
-    return this.#locked(taskId, () => this.#applyNow(taskId, event, events));
-  }
-
-  async #applyNow(taskId: string, event: AgentEvent, events: AsyncQueue<StreamResponse> | undefined): Promise<void> {
-    const live = this.#live.get(taskId);
-    let read: VersionedTask | undefined = live ? { task: live.task, version: live.version } : await this.#ledger.read(taskId);
-    let update: StreamResponse;
-    let saved: Saved;
-    for (let attempt = 1; ; attempt++) {
-      if (!read) throw A2aErrors.taskNotFound(taskId);
-      update = applyEvent(read.task, event);
-      try {
-        saved = await this.#ledger.save(read.task, read.version, update);
-        break;
-      } catch (err) {
-        // Another instance wrote the task first (a cluster only): read it again; an event meets an ended task no more.
-        if (!(err instanceof TaskConflictError) || attempt === CONFLICT_ATTEMPTS) throw err;
-        this.#live.delete(taskId);
-        read = await this.#ledger.read(taskId);
-        if (read && isTerminal(read.task.status.state)) {
-          this.#log(`task ${taskId} ended on another instance: ${event.kind} event not applied`);
-          return;
-        }
-      }
-    }
-    const task = read.task;
-    const configs = this.#ledger.shared ? [] : (live?.configs ?? (await this.#store.getPushConfigs(taskId)));
-    if (this.#running.has(taskId) && !isTerminal(task.status.state)) this.#live.set(taskId, { task, version: saved.version, configs });
-    else this.#live.delete(taskId);
-    events?.push(update);
-    this.#subscribers.publish(taskId, update);
-    this.#ledger.deliver(saved, configs, update);
+    return this.#locked(taskId, () => this.#writes.apply(taskId, event, events));
   }
 }

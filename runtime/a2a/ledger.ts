@@ -6,7 +6,7 @@
  * one), cancel requests to the instance running a task, and the recovery of a dead instance's tasks.
  */
 import type { StreamResponse } from '@wiregen/a2a-1.0';
-import type { A2aCluster, ClusterMessage, PushDelivery } from './cluster.ts';
+import type { A2aCluster, ClusterMessage, LeaseChange, PushDelivery } from './cluster.ts';
 import type { PushSender } from './push.ts';
 import type { TaskStore, VersionedTask } from './store.ts';
 import { TERMINAL_STATES, type Task, type TaskPushNotificationConfig } from './types.ts';
@@ -41,8 +41,11 @@ export interface TaskLedger {
   read(taskId: string): Promise<VersionedTask | undefined>;
   /** Stores a new task this instance runs; its version. */
   create(task: Task): Promise<number>;
-  /** Saves `task` read at `version` (TaskConflictError when another writer was first); `update` tells the others. */
-  save(task: Task, version: number, update: StreamResponse | undefined, claim?: boolean): Promise<Saved>;
+  /**
+   * Saves `task` read at `version` (TaskConflictError when another writer was first); `update` tells the
+   * others; `lease` takes or drops this instance's lease on the task in the same write (cluster).
+   */
+  save(task: Task, version: number, update: StreamResponse | undefined, lease?: LeaseChange): Promise<Saved>;
   /** Sends `update` to the webhooks: `configs` (local) or the deliveries `saved` queued (cluster). */
   deliver(saved: Saved, configs: readonly TaskPushNotificationConfig[], update: StreamResponse): void;
   /** Sends a task's first snapshot to its webhooks (behaviour pushFirstTask). */
@@ -156,8 +159,8 @@ export class ClusterLedger implements TaskLedger {
     return (await this.#cluster.commit(task, 0, undefined, 'take')).version;
   }
 
-  save(task: Task, version: number, update: StreamResponse | undefined, claim = false): Promise<Saved> {
-    return this.#cluster.commit(task, version, update, claim ? 'take' : undefined);
+  save(task: Task, version: number, update: StreamResponse | undefined, lease?: LeaseChange): Promise<Saved> {
+    return this.#cluster.commit(task, version, update, lease);
   }
 
   deliver(saved: Saved): void {

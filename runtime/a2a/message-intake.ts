@@ -68,7 +68,7 @@ export async function continueTask(
   delete found.status.message;
   host.forget(taskId);
   try {
-    await host.ledger.save(found, read.version, undefined, true);
+    await host.ledger.save(found, read.version, undefined, 'take');
   } catch (err) {
     if (err instanceof TaskConflictError)
       throw A2aErrors.unsupported(`Task ${taskId} changed while this message was being added; send it again`, { taskId });

@@ -255,13 +255,18 @@ export class A2aServer {
   async sendMessage(req: SendMessageRequest, auth?: AuthInfo): Promise<SendMessageResponse> {
     const run = await this.#executions.begin(req, auth);
     const historyLength = req.configuration?.historyLength;
+    let ended: StreamResponse | undefined;
     for await (const event of run.events) {
       if (event.message) return { message: event.message };
       if (event.task && req.configuration?.returnImmediately) break;
       const state = event.statusUpdate?.status.state;
-      if (state && (TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state))) break;
+      if (state && (TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state))) {
+        ended = event;
+        break;
+      }
     }
-    const task = run.taskId ? await snapshotTask(this.store, run.taskId) : undefined;
+    // In a cluster, the task as the write that ended or interrupted it stored it, not read back (task-writes.ts).
+    const task = run.taskId ? (this.#executions.taskAfter(ended) ?? (await snapshotTask(this.store, run.taskId))) : undefined;
     if (!task) throw run.unavailable ? A2aErrors.unavailable() : A2aErrors.internal();
     return { task: withHistory(task, historyLength) };
   }
