@@ -87,9 +87,11 @@ export function rowsOf(w: Workload, m: Map<string, HttpRound[]>): Row[] {
   // Every peer against every other, on both metrics (CPU: lower is better, the ratio reads the same way).
   for (const a of Object.keys(PEERS) as PeerKey[])
     for (const b of Object.keys(PEERS) as PeerKey[]) {
-      if (a === b || (a === 'ours' && b === 'bare' && w.name === 'tool')) continue;
+      if (a === b) continue;
       out.push(ratioRow(part, PEERS[a].label, 'req/s', of(a, rps), of(b, rps), PEERS[b].short));
-      out.push(ratioRow(part, PEERS[a].label, 'CPU µs/req', of(a, cpu), of(b, cpu), PEERS[b].short));
+      // Ours ÷ bare CPU on the tool is the target's row above.
+      if (!(a === 'ours' && b === 'bare' && w.name === 'tool'))
+        out.push(ratioRow(part, PEERS[a].label, 'CPU µs/req', of(a, cpu), of(b, cpu), PEERS[b].short));
     }
   for (const k of Object.keys(PEERS) as PeerKey[])
     out.push(valueRow(part, PEERS[k].label, 'req/s', of(k, rps)), valueRow(part, PEERS[k].label, 'CPU µs/req', of(k, cpu)));
