@@ -288,7 +288,9 @@ export class TaskExecutions implements ClusterHost {
       // A snapshot one level deep: events replace the task's members, never change them (task-events.ts applyEvent).
       const first: Task = { ...created };
       events.push({ task: first });
-      if (this.#behaviour.pushFirstTask) await this.#ledger.pushFirst(first);
+      // Only the request's own config can be registered yet: nobody else knows the task id, and one created
+      // after a client sees it on a stream is as if created just after this first push (one store trip saved).
+      if (this.#behaviour.pushFirstTask && pushConfig) await this.#ledger.pushFirst(first);
     } catch (err) {
       this.#writes.forget(taskId);
       // Its webhook perhaps not saved: the caller is told to retry rather than given a task that would never push.
