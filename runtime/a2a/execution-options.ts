@@ -39,4 +39,6 @@ export interface Run {
   taskId: string | undefined;
   /** The store was unavailable before the task reached the caller: the call is answered a retryable error. */
   unavailable?: boolean;
+  /** A cluster's blocking SendMessage of a new task: the commit of its first event inserts it (executions.ts). */
+  readonly storeWithFirstEvent?: boolean;
 }

@@ -222,8 +222,11 @@ export class TaskExecutions implements ClusterHost {
     return this.#writes.taskAfter(update);
   }
 
-  /** Checks the incoming message, prepares the task it continues, and starts the agent. */
-  async begin(req: SendMessageRequest, auth?: AuthInfo): Promise<Run> {
+  /**
+   * Checks the incoming message, prepares the task it continues, and starts the agent. `blocking`: the caller
+   * answers only once the task is interrupted or ended (a SendMessage without returnImmediately).
+   */
+  async begin(req: SendMessageRequest, auth?: AuthInfo, blocking = false): Promise<Run> {
     const incoming = req.message;
     checkIncoming(req, this.#options.card, this.#behaviour, this.#push);
     const contextIdOf = (task: Task | undefined) => incoming.contextId || task?.contextId || this.#ids();
@@ -239,9 +242,12 @@ export class TaskExecutions implements ClusterHost {
         return continued;
       }));
     } else message = { ...incoming, contextId: contextIdOf(undefined) };
-    const run: Run = { events, finished: Promise.resolve(), taskId: task?.id };
-    const abort = new LazyAbort();
     const pushConfig = req.configuration?.taskPushNotificationConfig;
+    // In a cluster a task nobody else can know of yet (its id only in the blocking answer, no webhook) is
+    // inserted by the commit of its first event, not one of its own: one transaction fewer per task.
+    const storeWithFirstEvent = blocking && this.#ledger.shared && !pushConfig;
+    const run: Run = { events, finished: Promise.resolve(), taskId: task?.id, storeWithFirstEvent };
+    const abort = new LazyAbort();
 
     if (task) {
       try {
@@ -272,16 +278,18 @@ export class TaskExecutions implements ClusterHost {
       status: this.#behaviour.stampSubmitted ? { state: 'TASK_STATE_SUBMITTED', timestamp: this.#now() } : { state: 'TASK_STATE_SUBMITTED' },
     };
     this.#writes.forget(taskId);
-    let version: number;
-    try {
-      version = await this.#ledger.create(created);
-    } catch (err) {
-      // Stored perhaps (the answer lost): recovered later if so; the caller is told to retry either way.
-      throw this.#unstarted(run, taskId, err);
+    let version = 0;
+    if (!run.storeWithFirstEvent) {
+      try {
+        version = await this.#ledger.create(created);
+      } catch (err) {
+        // Stored perhaps (the answer lost): recovered later if so; the caller is told to retry either way.
+        throw this.#unstarted(run, taskId, err);
+      }
     }
     // The first event applies to `created` itself (on one instance the store's own object or its latest
     // version) rather than reading the task back; in a cluster, another instance's write meanwhile is a conflict.
-    this.#writes.remember(created, version);
+    this.#writes.remember(created, version, run.storeWithFirstEvent);
     run.taskId = taskId;
     try {
       if (pushConfig) await this.savePushConfig(taskId, pushConfig);
@@ -318,29 +326,36 @@ export class TaskExecutions implements ClusterHost {
    */
   #launch(run: Run, abort: LazyAbort, execute: () => Promise<void>, tracked?: { readonly taskId: string; readonly handle: TaskHandle }): void {
     const events = run.events;
-    run.finished = execute().then(
-      () => events.close(),
-      async (err: unknown) => {
-        // The store went away under the agent (a cluster): the task is recovered once it is back, not failed now.
-        if (run.unavailable) return events.close();
-        if (run.taskId && this.#ledger.shared && err instanceof StoreUnavailableError) {
-          this.#log(`task ${run.taskId} stopped, the store being unavailable: recovered once it is back (${err.message})`);
-          this.#stranded.add(run.taskId);
-          events.close();
-          return;
-        }
-        this.#log(`agent execution failed: ${(err as Error)?.stack ?? String(err)}`);
-        try {
-          const current = run.taskId ? await this.#store.getTask(run.taskId) : undefined;
-          if (current && !isTerminal(current.status.state))
-            await this.#apply(current.id, { kind: 'status', status: { state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, events);
-        } catch (again) {
-          this.#log(`could not mark the task failed: ${(again as Error)?.message ?? String(again)}`);
-          if (run.taskId && this.#ledger.shared) this.#stranded.add(run.taskId);
-        }
-        events.close(run.taskId ? undefined : A2aErrors.internal());
-      },
-    );
+    // A task its agent left without a single event is stored as it is (the caller's answer reads it).
+    const stored = () =>
+      run.taskId && this.#writes.unstored(run.taskId) ? this.#locked(run.taskId, () => this.#writes.store(run.taskId!)) : undefined;
+    run.finished = execute()
+      .then(stored)
+      .then(
+        () => events.close(),
+        async (err: unknown) => {
+          // The store went away under the agent (a cluster): the task is recovered once it is back, not failed now.
+          if (run.unavailable) return events.close();
+          if (run.taskId && this.#ledger.shared && err instanceof StoreUnavailableError) {
+            // Never stored, or its first commit's answer lost: the caller is told to retry, as when a create fails.
+            if (this.#writes.unstored(run.taskId)) run.unavailable = true;
+            this.#log(`task ${run.taskId} stopped, the store being unavailable: recovered once it is back (${err.message})`);
+            this.#stranded.add(run.taskId);
+            events.close();
+            return;
+          }
+          this.#log(`agent execution failed: ${(err as Error)?.stack ?? String(err)}`);
+          try {
+            const current = run.taskId ? (this.#writes.unstored(run.taskId) ?? (await this.#store.getTask(run.taskId))) : undefined;
+            if (current && !isTerminal(current.status.state))
+              await this.#apply(current.id, { kind: 'status', status: { state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, events);
+          } catch (again) {
+            this.#log(`could not mark the task failed: ${(again as Error)?.message ?? String(again)}`);
+            if (run.taskId && this.#ledger.shared) this.#stranded.add(run.taskId);
+          }
+          events.close(run.taskId ? undefined : A2aErrors.internal());
+        },
+      );
     if (tracked) this.#track(tracked.taskId, abort, tracked.handle, run.finished);
     void run.finished.finally(() => {
       if (run.taskId) this.#release(run.taskId, events);

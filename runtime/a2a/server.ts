@@ -253,7 +253,7 @@ export class A2aServer {
    * is calling (the executor's `ctx.auth`), as the HTTP adapter's authentication verified it.
    */
   async sendMessage(req: SendMessageRequest, auth?: AuthInfo): Promise<SendMessageResponse> {
-    const run = await this.#executions.begin(req, auth);
+    const run = await this.#executions.begin(req, auth, !req.configuration?.returnImmediately);
     const historyLength = req.configuration?.historyLength;
     let ended: StreamResponse | undefined;
     for await (const event of run.events) {

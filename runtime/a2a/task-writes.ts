@@ -30,6 +30,15 @@ export interface WriteHost {
   log(line: string): void;
 }
 
+/** What this instance keeps of a task its execution writes (TaskWrites.#live). */
+interface Live {
+  task: Task;
+  version: number;
+  configs: readonly TaskPushNotificationConfig[] | undefined;
+  /** Not stored yet: the next write inserts it. */
+  unstored: boolean;
+}
+
 export class TaskWrites {
   readonly #host: WriteHost;
   /**
@@ -39,7 +48,7 @@ export class TaskWrites {
    * terminal state or the end of the execution evicts it. In a cluster the entry is as safe: a commit names
    * the version it read, so another instance's write meanwhile is a conflict, and the task is read again.
    */
-  readonly #live = new Map<string, { task: Task; version: number; configs: readonly TaskPushNotificationConfig[] | undefined }>();
+  readonly #live = new Map<string, Live>();
   /** Tasks (cluster) whose ending commit dropped this instance's lease: the end of their execution need not. */
   readonly #unleased = new Set<string>();
   /** The task as an update left it, when that update ended or interrupted it (cluster): the blocking answer. */
@@ -49,9 +58,24 @@ export class TaskWrites {
     this.#host = host;
   }
 
-  /** `task`, just stored at `version` by this instance: the first event applies to it without reading it back. */
-  remember(task: Task, version: number): void {
-    this.#live.set(task.id, { task, version, configs: undefined });
+  /**
+   * `task`, just stored at `version` by this instance: the first event applies to it without reading it back.
+   * `unstored` (a cluster's blocking SendMessage, version 0): not stored yet, the first event's commit inserts it.
+   */
+  remember(task: Task, version: number, unstored = false): void {
+    this.#live.set(task.id, { task, version, configs: undefined, unstored });
+  }
+
+  /** The task as remembered, while it is not stored yet (remember at version 0, no event since). */
+  unstored(taskId: string): Task | undefined {
+    const live = this.#live.get(taskId);
+    return live?.unstored ? live.task : undefined;
+  }
+
+  /** Stores a task still unstored (its agent returned before any event), taking the lease as a create does. */
+  async store(taskId: string): Promise<void> {
+    const task = this.unstored(taskId);
+    if (task) this.#live.set(taskId, { task, version: await this.#host.ledger.create(task), configs: undefined, unstored: false });
   }
 
   forget(taskId: string): void {
@@ -84,14 +108,18 @@ export class TaskWrites {
     const { ledger } = this.#host;
     const live = this.#live.get(taskId);
     let read: VersionedTask | undefined = live ? { task: live.task, version: live.version } : await ledger.read(taskId);
+    let unstored = live?.unstored === true;
     let update: StreamResponse;
     let saved: Saved;
     let lease: LeaseChange;
     for (let attempt = 1; ; attempt++) {
       if (!read) throw A2aErrors.taskNotFound(taskId);
       update = applyEvent(read.task, event);
-      // The execution running here holds the lease; the commit that ends the task drops it (nothing is left to recover).
-      lease = ledger.shared && this.#host.running(taskId) && TERMINAL_STATES.has(read.task.status.state) ? 'drop' : undefined;
+      const ended = TERMINAL_STATES.has(read.task.status.state);
+      // The execution running here holds the lease; the commit that ends the task drops it (nothing is left to
+      // recover). A task not stored yet is inserted by this commit, which takes the lease unless it ends it.
+      if (unstored) lease = ended ? undefined : 'take';
+      else lease = ledger.shared && this.#host.running(taskId) && ended ? 'drop' : undefined;
       try {
         saved = await ledger.save(read.task, read.version, update, lease);
         break;
@@ -99,6 +127,7 @@ export class TaskWrites {
         // Another instance wrote the task first (a cluster only): read it again; an event meets an ended task no more.
         if (!(err instanceof TaskConflictError) || attempt === CONFLICT_ATTEMPTS) throw err;
         this.#live.delete(taskId);
+        unstored = false;
         read = await ledger.read(taskId);
         if (read && TERMINAL_STATES.has(read.task.status.state)) {
           this.#host.log(`task ${taskId} ended on another instance: ${event.kind} event not applied`);
@@ -108,9 +137,9 @@ export class TaskWrites {
     }
     const task = read.task;
     const state = task.status.state;
-    if (lease === 'drop') this.#unleased.add(taskId);
+    if (lease === 'drop' || (unstored && lease === undefined)) this.#unleased.add(taskId);
     const configs = ledger.shared ? [] : (live?.configs ?? (await this.#host.store.getPushConfigs(taskId)));
-    if (this.#host.running(taskId) && !TERMINAL_STATES.has(state)) this.#live.set(taskId, { task, version: saved.version, configs });
+    if (this.#host.running(taskId) && !TERMINAL_STATES.has(state)) this.#live.set(taskId, { task, version: saved.version, configs, unstored: false });
     else this.#live.delete(taskId);
     if (ledger.shared && (TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state))) this.#after.set(update, { ...task });
     events?.push(update);

@@ -60,7 +60,7 @@ describe('statements per blocking SendMessage in a cluster', () => {
       statements.length = 0;
       const task = (await a2aRpc(http.url, 'SendMessage', userMessage('go'))).result.task as Json;
       expect(task.status.state).toBe('TASK_STATE_COMPLETED');
-      expect(statements.filter((v) => v === task.id)).toHaveLength(4);
+      expect(statements.filter((v) => v === task.id)).toHaveLength(3);
 
       // A webhook named in the request: its config is saved, and it gets the first snapshot and the updates.
       const config = { url: hook.url, token: 'tok' };
