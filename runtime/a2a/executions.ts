@@ -21,19 +21,8 @@ import { closingStream, TaskSubscribers } from './streams.ts';
 import { TaskWrites } from './task-writes.ts';
 import type { ExecutionOptions, Run, Running } from './execution-options.ts';
 import { agentMessage, ORPHANED_STATUS, RESTARTED_STATUS, closedGate, resumedContext, taskHandle } from './task-events.ts';
-import {
-  INTERRUPTED_STATES,
-  TERMINAL_STATES,
-  type A2aBehaviour,
-  type AgentEvent,
-  type AgentExecutor,
-  type Message,
-  type Part,
-  type Task,
-  type TaskHandle,
-  type TaskPushNotificationConfig,
-  type TaskState,
-} from './types.ts';
+import { INTERRUPTED_STATES, TERMINAL_STATES } from './types.ts';
+import type { A2aBehaviour, AgentEvent, AgentExecutor, Message, Part, Task, TaskHandle, TaskPushNotificationConfig, TaskState } from './types.ts';
 
 export { closedGate, type ExecutionOptions, type Run };
 
@@ -296,9 +285,8 @@ export class TaskExecutions implements ClusterHost {
       // A snapshot one level deep: events replace the task's members, never change them (task-events.ts applyEvent).
       const first: Task = { ...created };
       events.push({ task: first });
-      // Only the request's own config can be registered yet: nobody else knows the task id, and one created
-      // after a client sees it on a stream is as if created just after this first push (one store trip saved).
-      if (this.#behaviour.pushFirstTask && pushConfig) await this.#ledger.pushFirst(first);
+      // A task stored with its first event has no config to push to (none in the request, its id known to nobody).
+      if (this.#behaviour.pushFirstTask && !run.storeWithFirstEvent) await this.#ledger.pushFirst(first);
     } catch (err) {
       this.#writes.forget(taskId);
       // Its webhook perhaps not saved: the caller is told to retry rather than given a task that would never push.
@@ -327,10 +315,9 @@ export class TaskExecutions implements ClusterHost {
   #launch(run: Run, abort: LazyAbort, execute: () => Promise<void>, tracked?: { readonly taskId: string; readonly handle: TaskHandle }): void {
     const events = run.events;
     // A task its agent left without a single event is stored as it is (the caller's answer reads it).
-    const stored = () =>
-      run.taskId && this.#writes.unstored(run.taskId) ? this.#locked(run.taskId, () => this.#writes.store(run.taskId!)) : undefined;
+    const stored = (id = run.taskId) => (id && this.#writes.unstored(id) ? this.#locked(id, () => this.#writes.store(id)) : undefined);
     run.finished = execute()
-      .then(stored)
+      .then(() => stored())
       .then(
         () => events.close(),
         async (err: unknown) => {

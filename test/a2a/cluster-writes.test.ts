@@ -1,10 +1,10 @@
 /**
  * @module test/a2a/cluster-writes — the database statements one blocking SendMessage costs an A2aServer in a
- * cluster (PostgresCluster on a real PostgreSQL): one per stored agent event, nothing else. An agent that
- * starts a task, sets it working, adds an artifact and completes it is four statements (each its own
- * transaction): no read-back of what this instance just wrote, no separate lease release, and no first-snapshot
- * push query when the request named no webhook (nobody else knows the task id yet). With a webhook in the
- * request the first snapshot is still pushed (the SDK behaviour's pushFirstTask).
+ * cluster (PostgresCluster on a real PostgreSQL): one per agent event, nothing else. An agent that starts a
+ * task, sets it working, adds an artifact and completes it is three statements (each its own transaction):
+ * the task inserted by the commit of its first event (nobody else can know its id before the answer), no
+ * read-back of what this instance just wrote, no separate lease release, no first-snapshot push query. With a
+ * webhook in the request the task is stored at once and the first snapshot pushed (SDK behaviour's pushFirstTask).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresCluster } from '../../runtime/a2a/postgres/cluster.ts';
@@ -29,7 +29,7 @@ function firstValue(text: unknown, values: unknown): unknown {
 }
 
 describe('statements per blocking SendMessage in a cluster', () => {
-  it('is one per agent event: create, working, artifact, complete', async () => {
+  it('is one per agent event: working (inserting the task), artifact, complete', async () => {
     const url = await postgres.createDatabase();
     // A long lease: no renewal falls inside the request.
     const cluster = await PostgresCluster.open(url, { instanceId: 'w0', leaseMs: 60_000, maxConnections: 2 });
