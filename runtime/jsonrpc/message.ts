@@ -6,6 +6,7 @@
  */
 import { deepPointer, MAX_JSON_DEPTH, shortPointer, textExceedsDepth } from './limits.ts';
 import { utf8Length } from './bytes.ts';
+import { stringifyOnce } from './reusable.ts';
 
 /** An int64 id too large for a JS number, kept as its decimal digits so it is echoed exactly. */
 export class WideId {
@@ -296,7 +297,8 @@ export function serializeNotification(method: string, params: unknown): string {
 
 /** `,"<name>":<JSON of value>`, WideIds as their digits; nothing for a value JSON.stringify leaves out. */
 function member(name: 'result' | 'params', value: unknown): string {
-  const text = JSON.stringify(value) as string | undefined;
+  // A reusable value (reusable.ts: deep-frozen, e.g. a catalog's page of tools/list) is stringified once.
+  const text = stringifyOnce(value);
   if (text === undefined) return '';
   return `,"${name}":${text.includes(WIDE_WRITTEN) ? text.replace(WIDE_PATTERN, '$1') : text}`;
 }
