@@ -35,13 +35,34 @@ export function isReusable(value: unknown): value is object {
   return typeof value === 'object' && value !== null && REUSABLE.has(value);
 }
 
-/** JSON.stringify of `value`, written once per reusable value. */
-export function stringifyOnce(value: unknown): string | undefined {
-  if (!isReusable(value)) return JSON.stringify(value) as string | undefined;
+/** The UTF-8 of each reusable value's text that was asked for as bytes. */
+const ENCODED = new WeakMap<object, Uint8Array<ArrayBuffer>>();
+
+const encoder = new TextEncoder();
+
+/**
+ * `write(JSON.stringify(value))`, once per reusable value (`write` is the same function for every value:
+ * message.ts's, which writes WideIds as their digits); each other value's on every call.
+ */
+export function stringifyOnce(value: unknown, write: (json: string) => string): string | undefined {
+  if (!isReusable(value)) {
+    const json = JSON.stringify(value) as string | undefined;
+    return json === undefined ? undefined : write(json);
+  }
   let text = WRITTEN.get(value);
   if (text === undefined) {
-    text = JSON.stringify(value);
+    text = write(JSON.stringify(value));
     WRITTEN.set(value, text);
   }
   return text;
+}
+
+/** The UTF-8 of {@link stringifyOnce}'s text of reusable `value`, encoded once. */
+export function encodedOnce(value: object, write: (json: string) => string): Uint8Array<ArrayBuffer> {
+  let bytes = ENCODED.get(value);
+  if (bytes === undefined) {
+    bytes = encoder.encode(stringifyOnce(value, write));
+    ENCODED.set(value, bytes);
+  }
+  return bytes;
 }

@@ -3,11 +3,12 @@
  * bytes on every request and in both eras, a page the revision's schema rejects rejected every time, pages no
  * handler can change, and each catalog its own pages.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { encodedResult, serializeResult, WideId, type JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { isReusable, reusable, stringifyOnce } from '../../runtime/jsonrpc/reusable.ts';
 import { catalogHandlers, catalogServerOptions, type CatalogDefinition, type ToolSpec } from '../../runtime/mcp/catalog/catalog.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
+import { call, serverPool } from '../helpers/http-client.ts';
 import { handshake, mcpPair, SERVER_INFO_KEY, withMeta } from '../helpers/mcp-pair.ts';
 
 beforeAll(async () => {
@@ -44,7 +45,25 @@ async function statelessLines(def: CatalogDefinition, count: number, cursor?: st
   return lines;
 }
 
+const pool = serverPool();
+afterEach(() => pool.closeAll());
+
 describe('tools/list pages made once', () => {
+  it('answers the same JSON over Streamable HTTP, its content-length the bytes sent, non-ASCII included', async () => {
+    const running = await pool.start(catalogServerOptions(definition([tool('naïve — ✓', { description: 'Ünïcode 😀' }), ...TOOLS], 10)));
+    const replies = [];
+    for (const id of [1, 'two', 3]) replies.push(await call(running.url, 'tools/list', {}, { id }));
+    for (const [i, reply] of replies.entries()) {
+      expect(reply.status).toBe(200);
+      expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.text));
+      expect(reply.json!['id']).toBe([1, 'two', 3][i]);
+      const result = reply.json!['result'] as JsonObject;
+      expect((result['tools'] as JsonObject[]).map((t) => t['name'])).toEqual(['naïve — ✓', 'a', 'b', 'c']);
+      expect((result['tools'] as JsonObject[])[0]).toEqual({ name: 'naïve — ✓', inputSchema: OBJECT, description: 'Ünïcode 😀' });
+    }
+    expect(replies[2]!.text).toBe(replies[0]!.text.replace('"id":1', '"id":3'));
+  });
+
   it('answers the same bytes on every request of 2026-07-28, as the page and its envelope are written', async () => {
     const lines = await statelessLines(definition(TOOLS), 3);
     const page = {
@@ -96,7 +115,7 @@ describe('tools/list pages made once', () => {
 
   it('hands out pages no handler can change', () => {
     const list = catalogHandlers(definition(TOOLS))['tools/list']!;
-    const page = list({}, {} as never) as { tools: JsonObject[] };
+    const page = list({}, {} as never) as unknown as { tools: JsonObject[] };
     expect(() => page.tools.push({ name: 'x' })).toThrow(TypeError);
     expect(() => Object.assign(page.tools[0]!, { name: 'renamed' })).toThrow(TypeError);
     expect(() => Object.assign(page.tools[0]!['annotations'] as JsonObject, { readOnlyHint: false })).toThrow(TypeError);
@@ -107,7 +126,7 @@ describe('tools/list pages made once', () => {
   it('makes a page at a cursor it did not write on each request, from the right offset', () => {
     const list = catalogHandlers(definition(TOOLS))['tools/list']!;
     const cursor = `c1.${Buffer.from('["tools/list",1,3]').toString('base64url')}`;
-    const page = list({ cursor }, {} as never) as { tools: JsonObject[]; nextCursor?: string };
+    const page = list({ cursor }, {} as never) as unknown as { tools: JsonObject[]; nextCursor?: string };
     expect(page.tools.map((t) => t['name'])).toEqual(['b', 'c']);
     expect(isReusable(page)).toBe(false);
     expect(list({ cursor }, {} as never)).not.toBe(page);
@@ -128,16 +147,25 @@ describe('tools/list pages made once', () => {
   });
 });
 
+const same = (json: string) => json;
+
 describe('reusable values', () => {
   it('are a deep-frozen copy written as the original is', () => {
     const original = { b: [1, { c: 'x', skip: undefined }], a: null, big: 1e21, neg: -0 };
     const copy = reusable(original);
     expect(copy).not.toBe(original);
     expect(Object.isFrozen(copy) && Object.isFrozen(copy.b) && Object.isFrozen(copy.b[1])).toBe(true);
-    expect(stringifyOnce(copy)).toBe('{"b":[1,{"c":"x"}],"a":null,"big":1e+21,"neg":0}');
-    expect(stringifyOnce(copy)).toBe(JSON.stringify(original));
+    expect(stringifyOnce(copy, same)).toBe('{"b":[1,{"c":"x"}],"a":null,"big":1e+21,"neg":0}');
+    expect(stringifyOnce(copy, same)).toBe(JSON.stringify(original));
     original.b.push(2);
-    expect(stringifyOnce(copy)).toBe('{"b":[1,{"c":"x"}],"a":null,"big":1e+21,"neg":0}');
+    expect(stringifyOnce(copy, same)).toBe('{"b":[1,{"c":"x"}],"a":null,"big":1e+21,"neg":0}');
     expect(isReusable(original)).toBe(false);
+  });
+
+  it('are sent as the bytes of the text serializeResult writes, whatever the id', () => {
+    const page = reusable({ tools: [{ name: 'ünïcode — ✓ 😀', inputSchema: OBJECT }] });
+    for (const id of [1, 'a"b', -0.5, new WideId('12345678901234567890')])
+      expect(new TextDecoder().decode(encodedResult(id, page))).toBe(serializeResult(id, page));
+    expect(encodedResult(7, page)).toEqual(new TextEncoder().encode(`{"jsonrpc":"2.0","id":7,"result":${JSON.stringify(page)}}`));
   });
 });
