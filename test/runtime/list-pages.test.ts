@@ -7,8 +7,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodedResult, serializeResult, WideId, type JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { isReusable, reusable, stringifyOnce } from '../../runtime/jsonrpc/reusable.ts';
 import { catalogHandlers, catalogServerOptions, type CatalogDefinition, type ToolSpec } from '../../runtime/mcp/catalog/catalog.ts';
+import { mcpFetchHandler } from '../../runtime/mcp/http/adapters.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
-import { call, serverPool } from '../helpers/http-client.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import { call, serverPool, statelessRequest } from '../helpers/http-client.ts';
 import { handshake, mcpPair, SERVER_INFO_KEY, withMeta } from '../helpers/mcp-pair.ts';
 
 beforeAll(async () => {
@@ -62,6 +64,22 @@ describe('tools/list pages made once', () => {
       expect((result['tools'] as JsonObject[])[0]).toEqual({ name: 'naïve — ✓', inputSchema: OBJECT, description: 'Ünïcode 😀' });
     }
     expect(replies[2]!.text).toBe(replies[0]!.text.replace('"id":1', '"id":3'));
+  });
+
+  it('answers the same JSON from the fetch handler, as the node one does', async () => {
+    const def = definition([tool('naïve — ✓'), ...TOOLS], 10);
+    const running = await pool.start(catalogServerOptions(def));
+    const node = (await call(running.url, 'tools/list', {}, { id: 5 })).text;
+    const mcp = mcpFetchHandler(new McpServer({ log: () => {}, ...catalogServerOptions(def) }));
+    for (let i = 0; i < 2; i++) {
+      const request = statelessRequest('tools/list', {}, { id: 5 });
+      const res = await mcp(
+        new Request('http://localhost/mcp', { method: 'POST', headers: request.headers as Record<string, string>, body: request.body }),
+      );
+      const text = await res.text();
+      expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      expect(text).toBe(node);
+    }
   });
 
   it('answers the same bytes on every request of 2026-07-28, as the page and its envelope are written', async () => {
