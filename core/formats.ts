@@ -31,12 +31,6 @@ const URI_COMMON =
   /^[a-z][a-z0-9+\-.]*:(?:\/\/[a-z0-9\-._~!$&'()*+,;=]*|[a-z0-9\-._~!$&'()*+,;=:@]+)(?:\/[a-z0-9\-._~!$&'()*+,;=:@]*)*(?:\?[a-z0-9\-._~!$&'()*+,;=:@/?]*)?(?:#[a-z0-9\-._~!$&'()*+,;=:@/?]*)?$/i;
 /** RFC 4648 base64 (https://www.rfc-editor.org/rfc/rfc4648#section-4). */
 const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
-/**
- * {@link BYTE} on a string without line terminators, where its `m` flag changes nothing: base64 characters
- * then at most two `=`, the length a multiple of 4 (exactly the strings of 4-character groups, the last one
- * possibly `xx==` or `xxx=`), in one pass over the characters instead of BYTE's per-group backtracking.
- */
-const BYTE_CHARS = /^[A-Za-z0-9+/]*={0,2}$/;
 /** What ends a line for `^` and `$` under the `m` flag (ECMAScript LineTerminator). */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
@@ -89,9 +83,32 @@ function uri(str: string): boolean {
   return URI_COMMON.test(str) || (NOT_URI_FRAGMENT.test(str) && URI.test(str));
 }
 
+/** 1 at the char code of each base64 character ([A-Za-z0-9+/], RFC 4648 §4 Table 1), 0 elsewhere below 128. */
+const BASE64_ALPHABET = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') BASE64_ALPHABET[c.charCodeAt(0)] = 1;
+const PAD = 0x3d; // '='
+
+/**
+ * {@link BYTE} on a string without line terminators, where its `m` flag changes nothing, is this and a length
+ * that is a multiple of 4: base64 characters then at most two `=` (exactly the strings of 4-character groups,
+ * the last one possibly `xx==` or `xxx=`). One pass over the char codes with a table look-up each, instead
+ * of BYTE's per-group backtracking, and about twice as fast as the regular expression `^[A-Za-z0-9+/]*={0,2}$`
+ * on the ~87 KB `blob` of a 64 KB resource (bench/workloads, `resources/read`).
+ */
+function byteChars(str: string): boolean {
+  let end = str.length;
+  if (end > 0 && str.charCodeAt(end - 1) === PAD) end--;
+  if (end > 0 && str.charCodeAt(end - 1) === PAD) end--;
+  for (let i = 0; i < end; i++) {
+    const c = str.charCodeAt(i);
+    if (c >= 128 || BASE64_ALPHABET[c] === 0) return false;
+  }
+  return true;
+}
+
 function byte(str: string): boolean {
-  // A string BYTE_CHARS matches has no line terminator; one it does not match and that has none is not base64.
-  if (BYTE_CHARS.test(str)) return str.length % 4 === 0;
+  // A string byteChars accepts has no line terminator; one it refuses and that has none is not base64.
+  if (byteChars(str)) return str.length % 4 === 0;
   if (!LINE_TERMINATOR.test(str)) return false;
   BYTE.lastIndex = 0;
   return BYTE.test(str);

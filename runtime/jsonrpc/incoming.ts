@@ -6,6 +6,7 @@
  * runs it the same way.
  */
 import type { FrameMeta } from '../transports/transport.ts';
+import { isReusable } from './reusable.ts';
 import {
   ErrorCode,
   errorResponse,
@@ -13,6 +14,7 @@ import {
   serialize,
   serializeNotification,
   serializeResult,
+  encodedResult,
   type JsonObject,
   type RequestId,
 } from './message.ts';
@@ -127,6 +129,7 @@ function write(side: Answering, id: RequestId | null, text: string, errorCode?: 
 export function respondSafely(side: Answering, id: RequestId, result: unknown, error?: JsonRpcError): void {
   try {
     if (error) respondError(side, id, error);
+    else if (isReusable(result)) side.write(serializeResult(id, result), { kind: 'response', id, utf8: () => encodedResult(id, result) });
     else write(side, id, serializeResult(id, result));
   } catch (err) {
     side.log(`response to ${String(id)} could not be written: ${(err as Error)?.message ?? String(err)}`);

@@ -6,6 +6,7 @@
  */
 import { deepPointer, MAX_JSON_DEPTH, shortPointer, textExceedsDepth } from './limits.ts';
 import { utf8Length } from './bytes.ts';
+import { encodedOnce, stringifyOnce } from './reusable.ts';
 
 /** An int64 id too large for a JS number, kept as its decimal digits so it is echoed exactly. */
 export class WideId {
@@ -296,9 +297,28 @@ export function serializeNotification(method: string, params: unknown): string {
 
 /** `,"<name>":<JSON of value>`, WideIds as their digits; nothing for a value JSON.stringify leaves out. */
 function member(name: 'result' | 'params', value: unknown): string {
-  const text = JSON.stringify(value) as string | undefined;
-  if (text === undefined) return '';
-  return `,"${name}":${text.includes(WIDE_WRITTEN) ? text.replace(WIDE_PATTERN, '$1') : text}`;
+  // A reusable value (reusable.ts: deep-frozen, e.g. a catalog's page of tools/list) is stringified once.
+  const text = stringifyOnce(value, wideDigits);
+  return text === undefined ? '' : `,"${name}":${text}`;
+}
+
+/** JSON text with each WideId's sentinel written as its digits. */
+const wideDigits = (json: string): string => (json.includes(WIDE_WRITTEN) ? json.replace(WIDE_PATTERN, '$1') : json);
+
+const encoder = new TextEncoder();
+
+/**
+ * The UTF-8 of serializeResult(id, result) when `result` is reusable (reusable.ts), made from the result's
+ * bytes encoded once: a transport that sends bytes sends these (FrameMeta.utf8).
+ */
+export function encodedResult(id: RequestId, result: object): Uint8Array<ArrayBuffer> {
+  const head = encoder.encode(`{"jsonrpc":"2.0","id":${idJson(id)},"result":`);
+  const body = encodedOnce(result, wideDigits);
+  const out = new Uint8Array(head.length + body.length + 1);
+  out.set(head);
+  out.set(body, head.length);
+  out[out.length - 1] = 0x7d; // '}'
+  return out;
 }
 
 /** Map key for an id: strings and numbers must not collide ("1" vs 1). */

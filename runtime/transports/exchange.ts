@@ -66,7 +66,7 @@ export interface HttpResponse {
   /** Whether the status line is decided (a whole answer was sent, or a stream began). */
   readonly started: boolean;
   /** A whole answer; the headers are sent as given (callers add content-length, `sendJson` does). */
-  send(status: number, headers: Readonly<Record<string, string | number>>, body?: string): void;
+  send(status: number, headers: Readonly<Record<string, string | number>>, body?: string | Uint8Array<ArrayBuffer>): void;
   /** Begins a streamed answer: the status and headers go out at once, the body as it is written. */
   stream(status: number, headers: Readonly<Record<string, string>>): HttpStream;
   /** Ends an answer that has started (a stream); a no-op otherwise. */
@@ -79,12 +79,21 @@ export interface HttpResponse {
 export const utf8Length: (text: string) => number =
   typeof Buffer === 'function' ? (text) => Buffer.byteLength(text) : (text) => new TextEncoder().encode(text).length;
 
-/** Answers `body` (a JSON text) with `status`, its content-type and content-length, then `headers`. */
-export function sendJson(res: HttpResponse, status: number, body: string, headers: Readonly<Record<string, string>> = {}): void {
+/**
+ * Answers `body` (a JSON text) with `status`, its content-type and content-length, then `headers`; `utf8`, the
+ * body's UTF-8 where the caller has it (FrameMeta.utf8), is sent instead of encoding the text.
+ */
+export function sendJson(
+  res: HttpResponse,
+  status: number,
+  body: string,
+  headers: Readonly<Record<string, string>> = {},
+  utf8?: Uint8Array<ArrayBuffer>,
+): void {
   if (res.started) return;
-  const all: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': utf8Length(body) };
+  const all: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': utf8 ? utf8.length : utf8Length(body) };
   for (const name in headers) all[name] = headers[name]!;
-  res.send(status, all, body);
+  res.send(status, all, utf8 ?? body);
 }
 
 export interface OriginPolicy {

@@ -161,7 +161,7 @@ export class FetchResponse implements HttpResponse, HttpStream {
     return this.#started;
   }
 
-  send(status: number, headers: Readonly<Record<string, string | number>>, body?: string): void {
+  send(status: number, headers: Readonly<Record<string, string | number>>, body?: string | Uint8Array<ArrayBuffer>): void {
     if (this.#started) return;
     this.#started = true;
     this.#resolve(new Response(body ?? null, { status, headers: stringHeaders(headers) }));

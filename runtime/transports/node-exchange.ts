@@ -120,7 +120,7 @@ export class NodeRequest implements HttpRequest {
  * headers are set at once (`writeHead` only stores them; `headersSent` is true from then on), so a header
  * that cannot be sent still throws to the caller; no answer waits longer than the turn it was ready in.
  */
-const answers: { res: ServerResponse; body: string | undefined }[] = [];
+const answers: { res: ServerResponse; body: string | Uint8Array | undefined }[] = [];
 
 /** Writes the answers waiting for the end of the turn now (before connections are closed). */
 export function flushAnswers(): void {
@@ -147,7 +147,7 @@ export class NodeResponse implements HttpResponse, HttpStream {
     return this.res.headersSent;
   }
 
-  send(status: number, headers: Readonly<Record<string, string | number>>, body?: string): void {
+  send(status: number, headers: Readonly<Record<string, string | number>>, body?: string | Uint8Array): void {
     if (this.res.headersSent) return;
     this.res.writeHead(status, headers);
     if (answers.length === 0) setImmediate(flushAnswers);

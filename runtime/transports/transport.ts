@@ -20,6 +20,11 @@ export interface FrameMeta {
    * progress and log messages, which a later one supersedes or which are advisory.
    */
   readonly droppable?: boolean;
+  /**
+   * The frame's text as UTF-8, where it was written from bytes kept for a reusable result (jsonrpc/reusable.ts):
+   * a transport that sends bytes asks for them, instead of encoding a large text again on every answer.
+   */
+  readonly utf8?: () => Uint8Array<ArrayBuffer>;
 }
 
 /**

@@ -3,11 +3,17 @@
  * template match, unknown resources and prompts as -32602, missing prompt arguments listed, and
  * completion/complete values from the sample's behaviour.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { catalogServerOptions, type CatalogDefinition } from '../../runtime/mcp/catalog/catalog.ts';
 import { matchTemplate } from '../../runtime/mcp/catalog/uri-template.ts';
-import { handshake, mcpPair } from '../helpers/mcp-pair.ts';
+import { requireRevision } from '../../runtime/mcp/revisions.ts';
+import { handshake, mcpPair, withMeta } from '../helpers/mcp-pair.ts';
+
+// Both eras' packages loaded before the first request, which would otherwise wait for them.
+beforeAll(async () => {
+  await Promise.all([requireRevision('2025-11-25'), requireRevision('2026-07-28')]);
+});
 
 const LANGUAGES = ['python', 'perl', 'rust', 'php'];
 const CAPABILITIES = { resources: {}, prompts: {}, completions: {} };
@@ -19,6 +25,8 @@ const DEFINITION: CatalogDefinition = {
     resources: [
       { uri: 'docs://readme', name: 'readme', mimeType: 'text/markdown' },
       { uri: 'docs://logo', name: 'logo' },
+      { uri: 'docs://large', name: 'large' },
+      { uri: 'docs://broken', name: 'broken' },
     ],
     resourceTemplates: [{ uriTemplate: 'item://{kind}/{id}', name: 'item', mimeType: 'application/json' }],
     prompts: [
@@ -33,7 +41,13 @@ const DEFINITION: CatalogDefinition = {
     ],
   },
   behaviours: {
-    resources: { 'docs://readme': () => '# Hi', 'docs://logo': () => ({ blob: 'iVBO', mimeType: 'image/png' }) },
+    resources: {
+      'docs://readme': () => '# Hi',
+      'docs://logo': () => ({ blob: 'iVBO', mimeType: 'image/png' }),
+      'docs://large': () => ({ blob: LARGE }),
+      // One character outside the base64 alphabet ($def BlobResourceContents: blob is format "byte"), near the end.
+      'docs://broken': () => ({ blob: `${LARGE.slice(0, -8)}AAA*AAA=` }),
+    },
     resourceTemplates: { 'item://{kind}/{id}': ({ kind, id }) => `{"kind":"${kind}","id":"${id}"}` },
     prompts: {
       review: ({ code, lang }: { code: string; lang?: string }) => `Review this ${lang ?? 'code'}:\n${code}`,
@@ -53,6 +67,9 @@ async function answer(method: string, params: JsonObject): Promise<JsonObject> {
   const { jsonrpc, id, ...rest } = response;
   return rest;
 }
+
+/** 96 KB of base64 (72 KB of bytes), as a large blob resource sends. */
+const LARGE = Buffer.alloc(72 * 1024, 0xa5).toString('base64');
 
 describe('resources', () => {
   const cases: [string, { uri: string; want: JsonObject }][] = [
@@ -79,6 +96,15 @@ describe('resources', () => {
   ];
   it.each(cases)('resources/read: %s', async (_name, { uri, want }) => {
     expect(await answer('resources/read', { uri })).toEqual(want);
+  });
+
+  it('sends a large base64 blob, and refuses one with a character outside the alphabet in both eras', async () => {
+    expect(await answer('resources/read', { uri: 'docs://large' })).toEqual({ result: { contents: [{ uri: 'docs://large', blob: LARGE }] } });
+    expect((await answer('resources/read', { uri: 'docs://broken' }))['error']).toMatchObject({ code: -32603 });
+    const pair = mcpPair(catalogServerOptions(DEFINITION));
+    const modern = (await pair.request('resources/read', withMeta({ uri: 'docs://broken' }))).response;
+    expect(modern['error']).toMatchObject({ code: -32603 });
+    await pair.close();
   });
 
   it('lists resources and templates as specified', async () => {

@@ -100,12 +100,16 @@ const SEEDS: Record<keyof typeof formats, string[]> = {
     'YQ==\r!',
     'YQ==\u2028',
     '!\u2029YWJj',
+    // Characters past ASCII, whose codes are outside the alphabet table.
+    'YW\u00e9j',
+    'YWJ\u0100',
+    'YQ\u3d3d',
   ],
 };
 const ALPHABET: Record<keyof typeof formats, string> = {
   uri: "abz09:/?#[]@!$&'()*+,;=-._~%AF ",
   'date-time': '0123456789-:.TtZz+ ',
-  byte: 'AZaz09+/= \n-_',
+  byte: 'AZaz09+/= \n-_\u00e9\u013d',
 };
 
 function mutations(seed: string, next: () => number, alphabet: string, n: number): string[] {

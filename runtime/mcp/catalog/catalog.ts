@@ -12,7 +12,7 @@ import { canonicalJson } from '../../jsonrpc/canonical.ts';
 import type { JsonObject } from '../../jsonrpc/message.ts';
 import type { CatalogDefinition, PromptBody, ResourceBody, ToolOutput, ToolSpec } from './types.ts';
 import { describeSchemaErrors, paramsError, type SchemaError } from '../server/errors.ts';
-import { paginate } from './pagination.ts';
+import { pagedList } from './pagination.ts';
 import { isToolResult } from './results.ts';
 import { MAX_COMPLETION_VALUES } from '../protocol.ts';
 import type { McpHandlers, McpServerOptions, RequestContext } from '../server/types.ts';
@@ -24,6 +24,8 @@ export type * from './types.ts';
 
 /** A result as a handler returns it (era-neutral: the runtime adds resultType and the cache hints). */
 type Answer<M extends 'tools/call' | 'resources/read' | 'prompts/get' | 'completion/complete'> = CallResult<M>;
+/** A list method's page (pagination.ts pagedList: a reusable value, made once per page). */
+type ListResult<M extends 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'> = CallResult<M>;
 
 /** Python's str() for the values a wrapped tool returns (numbers, strings, booleans); JSON otherwise. */
 function textOf(value: unknown): string {
@@ -177,33 +179,24 @@ export function catalogHandlers(def: CatalogDefinition): McpHandlers {
   const size = spec.pageSize;
   const handlers: McpHandlers = {};
   if (spec.tools) {
-    const tools = spec.tools.filter((t) => t.listed !== false).map(listedTool);
-    handlers['tools/list'] = (params) => {
-      const { page: listed, nextCursor } = paginate(tools, 'tools/list', params.cursor, size);
-      return nextCursor === undefined ? { tools: listed } : { tools: listed, nextCursor };
-    };
+    const listTools = pagedList(spec.tools.filter((t) => t.listed !== false).map(listedTool), 'tools/list', 'tools', size);
+    handlers['tools/list'] = (params) => listTools(params.cursor) as ListResult<'tools/list'>;
     const byName = toolsByName(def);
     handlers['tools/call'] = (params, ctx) => callTool(def, byName, params, ctx);
   }
   if (spec.resources || spec.resourceTemplates) {
     const resources = (spec.resources ?? []).map((r) => withoutScopes(r) as Resource);
     const templates = (spec.resourceTemplates ?? []).map((t) => withoutScopes(t) as ResourceTemplate);
-    handlers['resources/list'] = (params) => {
-      const { page: listed, nextCursor } = paginate(resources, 'resources/list', params.cursor, size);
-      return nextCursor === undefined ? { resources: listed } : { resources: listed, nextCursor };
-    };
-    handlers['resources/templates/list'] = (params) => {
-      const { page: listed, nextCursor } = paginate(templates, 'resources/templates/list', params.cursor, size);
-      return nextCursor === undefined ? { resourceTemplates: listed } : { resourceTemplates: listed, nextCursor };
-    };
+    const listResources = pagedList(resources, 'resources/list', 'resources', size);
+    const listTemplates = pagedList(templates, 'resources/templates/list', 'resourceTemplates', size);
+    handlers['resources/list'] = (params) => listResources(params.cursor) as ListResult<'resources/list'>;
+    handlers['resources/templates/list'] = (params) => listTemplates(params.cursor) as ListResult<'resources/templates/list'>;
     handlers['resources/read'] = (params, ctx) => readResource(def, params, ctx);
   }
   if (spec.prompts) {
     const prompts = spec.prompts.map((p) => withoutScopes(p) as Prompt);
-    handlers['prompts/list'] = (params) => {
-      const { page: listed, nextCursor } = paginate(prompts, 'prompts/list', params.cursor, size);
-      return nextCursor === undefined ? { prompts: listed } : { prompts: listed, nextCursor };
-    };
+    const listPrompts = pagedList(prompts, 'prompts/list', 'prompts', size);
+    handlers['prompts/list'] = (params) => listPrompts(params.cursor) as ListResult<'prompts/list'>;
     handlers['prompts/get'] = (params, ctx) => getPrompt(def, params, ctx);
   }
   if (def.behaviours.complete) handlers['completion/complete'] = (params, ctx) => complete(def, params, ctx);

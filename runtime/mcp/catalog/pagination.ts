@@ -5,6 +5,7 @@
  */
 import { fromBase64url, toBase64url } from '../../jsonrpc/bytes.ts';
 import { ErrorCode, JsonRpcError } from '../../jsonrpc/message.ts';
+import { reusable } from '../../jsonrpc/reusable.ts';
 
 /** Items per page. */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -32,10 +33,31 @@ function decode(cursor: unknown, method: string, size: number): number {
   return parsed[1] as number;
 }
 
-/** One page of `items` for `method`, with the `nextCursor` to ask for the next. */
-export function paginate<T>(items: readonly T[], method: string, cursor: unknown, pageSize = DEFAULT_PAGE_SIZE): { page: T[]; nextCursor?: string } {
-  const offset = cursor === undefined ? 0 : decode(cursor, method, items.length);
-  const page = items.slice(offset, offset + pageSize);
-  const next = offset + pageSize;
-  return next < items.length ? { page, nextCursor: encode(method, next, items.length) } : { page };
+/**
+ * The list method `method` over `items`, which do not change while it is served (a catalog's, fixed when its
+ * server is built): each page it starts (the first, and every `nextCursor` it writes) is made once, as a
+ * reusable value (jsonrpc/reusable.ts), so that the result check and the writer of the answer do their work
+ * once per page too. A page at another offset (a cursor this server did not write) is made on each request.
+ */
+export function pagedList<K extends string>(
+  items: readonly unknown[],
+  method: string,
+  key: K,
+  pageSize = DEFAULT_PAGE_SIZE,
+): (cursor: unknown) => Readonly<Record<K, unknown[]> & { nextCursor?: string }> {
+  const pages = new Map<number, Record<K, unknown[]> & { nextCursor?: string }>();
+  const make = (offset: number) => {
+    const page = items.slice(offset, offset + pageSize);
+    const next = offset + pageSize;
+    const made = { [key]: page } as Record<K, unknown[]> & { nextCursor?: string };
+    if (next < items.length) made.nextCursor = encode(method, next, items.length);
+    return made;
+  };
+  return (cursor) => {
+    const offset = cursor === undefined ? 0 : decode(cursor, method, items.length);
+    if (offset % pageSize !== 0) return make(offset);
+    let page = pages.get(offset);
+    if (!page) pages.set(offset, (page = reusable(make(offset))));
+    return page;
+  };
 }

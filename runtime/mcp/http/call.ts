@@ -58,7 +58,7 @@ export class StatelessCall extends Serving implements Notifier, Answering {
   }
 
   write(text: string, meta: FrameMeta): void {
-    this.#exchange.finish(text, meta.errorCode);
+    this.#exchange.finish(text, meta.errorCode, meta.utf8);
   }
 
   log(line: string): void {

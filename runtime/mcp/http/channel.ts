@@ -89,7 +89,8 @@ export class Exchange {
     sse?.event(text, id, meta);
   }
 
-  finish(text: string, errorCode: number | undefined): void {
+  /** The answer `text` (`utf8`: its bytes, where they were kept, FrameMeta.utf8), as JSON or the last SSE event. */
+  finish(text: string, errorCode: number | undefined, utf8?: () => Uint8Array<ArrayBuffer>): void {
     this.done = true;
     this.#finished?.resolve();
     if (this.#sse) {
@@ -101,6 +102,7 @@ export class Exchange {
         this.#statusFor(errorCode),
         text,
         errorCode === undefined && this.#successHeaders !== NO_HEADERS ? { ...this.#headers, ...this.#successHeaders } : this.#headers,
+        utf8?.(),
       );
   }
 
@@ -200,7 +202,7 @@ export class HttpChannel implements Transport {
       const exchange = key === undefined ? undefined : this.exchanges.get(key);
       if (!exchange) return;
       this.exchanges.delete(key!);
-      exchange.finish(text, meta.errorCode);
+      exchange.finish(text, meta.errorCode, meta.utf8);
       if (this.exchanges.size === 0) this.onIdle?.();
       return;
     }

@@ -4,6 +4,7 @@
  * method; a result the schema rejects is logged and answered -32603.
  */
 import type { JsonObject } from '../../jsonrpc/message.ts';
+import { isReusable } from '../../jsonrpc/reusable.ts';
 import type { Check, MethodEntry } from '../../core/index.ts';
 import type { Revision } from '../revisions.ts';
 import { internalError } from './errors.ts';
@@ -20,6 +21,20 @@ function extensionResult(extensions: readonly McpServerExtension[], method: stri
   return undefined;
 }
 
+/**
+ * The reusable results (jsonrpc/reusable.ts: deep-frozen, so still what was checked) each check has passed: a
+ * catalog's page of tools/list is checked once per revision, not on every request.
+ */
+const PASSED = new WeakMap<Check, WeakSet<object>>();
+
+function passed(validate: Check): WeakSet<object> {
+  let set = PASSED.get(validate);
+  if (!set) PASSED.set(validate, (set = new WeakSet()));
+  return set;
+}
+
+const checkedBefore = (validate: Check, result: unknown): boolean => isReusable(result) && PASSED.get(validate)?.has(result) === true;
+
 /** Validates an outgoing result; logs and throws -32603 when the schema rejects it. */
 export function checkResult(server: McpServer, entry: MethodEntry, result: unknown, revision: Revision): void {
   const inputRequired = result !== null && typeof result === 'object' && (result as JsonObject)['resultType'] === 'input_required';
@@ -30,7 +45,11 @@ export function checkResult(server: McpServer, entry: MethodEntry, result: unkno
     throw internalError();
   }
   if (server.options.validateResults === false || !validate) return;
-  if (validate(result)) return;
+  if (checkedBefore(validate, result)) return;
+  if (validate(result)) {
+    if (isReusable(result)) passed(validate).add(result);
+    return;
+  }
   const e = validate.errors?.[0];
   server.log(`${entry.method} result does not match the ${revision.version} schema: ${e?.instancePath || '(root)'} ${e?.message}`);
   throw internalError();
