@@ -54,7 +54,8 @@ export class Peer {
   readonly #transport: Transport;
   readonly #options: PeerOptions;
   readonly #inflight = new Map<string, LazyAbort>();
-  readonly #pending = new Map<string, Pending>();
+  /** Outgoing requests waiting for their answer; made at the first (a server's connection seldom sends any). */
+  #waiting: Map<string, Pending> | undefined;
   #nextId = 1;
   #closed = false;
   #drained: () => void = () => {};
@@ -117,9 +118,9 @@ export class Peer {
         }
         return;
       case 'response': {
-        const pending = msg.id === null ? undefined : this.#pending.get(idKey(msg.id));
+        const pending = msg.id === null ? undefined : this.#waiting?.get(idKey(msg.id));
         if (!pending) return; // an answer to nothing we asked: ignored
-        this.#pending.delete(idKey(msg.id!));
+        this.#waiting!.delete(idKey(msg.id!));
         clearTimeout(pending.timer);
         if (msg.error) pending.reject(new JsonRpcError(msg.error.code, msg.error.message, msg.error.data));
         else pending.resolve(msg.result);
@@ -171,7 +172,7 @@ export class Peer {
     return new Promise((resolve, reject) => {
       const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       const fail = (error: Error) => {
-        if (!this.#pending.delete(key)) return;
+        if (!this.#waiting?.delete(key)) return;
         clearTimeout(entry.timer);
         if (!this.#closed) this.#options.onAbandon?.(id, error.message);
         reject(error);
@@ -184,7 +185,7 @@ export class Peer {
             ? setTimeout(() => fail(new JsonRpcError(ErrorCode.RequestTimeout, `Request ${method} timed out after ${timeoutMs} ms`)), timeoutMs)
             : undefined,
       };
-      this.#pending.set(key, entry);
+      (this.#waiting ??= new Map()).set(key, entry);
       options.signal?.addEventListener('abort', () => fail(new JsonRpcError(ErrorCode.InternalError, `Request ${method} was abandoned`)), {
         once: true,
       });
@@ -202,11 +203,12 @@ export class Peer {
 
   /** Rejects every outgoing request still waiting with `error` (the connection stays open). */
   failPending(error: Error): void {
-    for (const [key, p] of this.#pending) {
-      this.#pending.delete(key);
-      clearTimeout(p.timer);
-      p.reject(error);
-    }
+    if (this.#waiting)
+      for (const [key, p] of this.#waiting) {
+        this.#waiting.delete(key);
+        clearTimeout(p.timer);
+        p.reject(error);
+      }
   }
 
   /** Closes the transport; waiting outgoing requests are rejected, running incoming requests still finish. */
@@ -225,11 +227,12 @@ export class Peer {
         controller.abort(new JsonRpcError(ErrorCode.InternalError, `Connection closed: ${reason}`));
       }
     }
-    for (const [key, p] of this.#pending) {
-      this.#pending.delete(key);
-      clearTimeout(p.timer);
-      p.reject(new JsonRpcError(ErrorCode.InternalError, 'Connection closed'));
-    }
+    if (this.#waiting)
+      for (const [key, p] of this.#waiting) {
+        this.#waiting.delete(key);
+        clearTimeout(p.timer);
+        p.reject(new JsonRpcError(ErrorCode.InternalError, 'Connection closed'));
+      }
     this.#options.onClose?.();
     this.#maybeDrained();
   }
