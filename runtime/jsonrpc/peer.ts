@@ -68,17 +68,7 @@ export class Peer {
     this.#transport = transport;
     this.#options = options;
     this.finished = new Promise((resolve) => (this.#drained = resolve));
-    this.#answering = {
-      onRequest: (req) => options.onRequest(req),
-      write: (text, meta) => this.#transport.send(text, meta),
-      log: (line) => this.#log(line),
-      handlerTimeoutMs: options.handlerTimeoutMs ?? 0,
-      settled: (id, controller) => {
-        const key = idKey(id);
-        if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
-        this.#maybeDrained();
-      },
-    };
+    this.#answering = new Peer.#Answers(this, options.handlerTimeoutMs ?? 0);
     transport.start({
       message: (text, parsed) => {
         // Nothing one frame holds may take the connection down: a failure here is logged, and serving goes on.
@@ -95,6 +85,40 @@ export class Peer {
       close: (reason) => this.#onClose(reason),
     });
   }
+
+  /**
+   * How the peer's incoming requests are answered (incoming.ts Answering, whose methods runIncoming calls on
+   * it): prototype methods rather than an object literal of closures, since a connection holds it for as
+   * long as it is open (a held subscriptions/listen stream is a connection).
+   */
+  static readonly #Answers = class implements Answering {
+    readonly #peer: Peer;
+    readonly handlerTimeoutMs: number;
+
+    constructor(peer: Peer, handlerTimeoutMs: number) {
+      this.#peer = peer;
+      this.handlerTimeoutMs = handlerTimeoutMs;
+    }
+
+    onRequest(req: IncomingRequest): Promise<unknown> {
+      return this.#peer.#options.onRequest(req);
+    }
+
+    write(text: string, meta: FrameMeta): void {
+      this.#peer.#transport.send(text, meta);
+    }
+
+    log(line: string): void {
+      this.#peer.#log(line);
+    }
+
+    settled(id: RequestId, controller: LazyAbort): void {
+      const peer = this.#peer;
+      const key = idKey(id);
+      if (peer.#inflight.get(key) === controller) peer.#inflight.delete(key);
+      peer.#maybeDrained();
+    }
+  };
 
   #log(line: string): void {
     (this.#options.log ?? stderrLine)(line);
