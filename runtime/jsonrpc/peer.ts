@@ -54,7 +54,8 @@ export class Peer {
   readonly #transport: Transport;
   readonly #options: PeerOptions;
   readonly #inflight = new Map<string, LazyAbort>();
-  readonly #pending = new Map<string, Pending>();
+  /** Outgoing requests waiting for their answer; made at the first (a server's connection seldom sends any). */
+  #waiting: Map<string, Pending> | undefined;
   #nextId = 1;
   #closed = false;
   #drained: () => void = () => {};
@@ -67,17 +68,7 @@ export class Peer {
     this.#transport = transport;
     this.#options = options;
     this.finished = new Promise((resolve) => (this.#drained = resolve));
-    this.#answering = {
-      onRequest: (req) => options.onRequest(req),
-      write: (text, meta) => this.#transport.send(text, meta),
-      log: (line) => this.#log(line),
-      handlerTimeoutMs: options.handlerTimeoutMs ?? 0,
-      settled: (id, controller) => {
-        const key = idKey(id);
-        if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
-        this.#maybeDrained();
-      },
-    };
+    this.#answering = new Peer.#Answers(this, options.handlerTimeoutMs ?? 0);
     transport.start({
       message: (text, parsed) => {
         // Nothing one frame holds may take the connection down: a failure here is logged, and serving goes on.
@@ -94,6 +85,40 @@ export class Peer {
       close: (reason) => this.#onClose(reason),
     });
   }
+
+  /**
+   * How the peer's incoming requests are answered (incoming.ts Answering, whose methods runIncoming calls on
+   * it): prototype methods rather than an object literal of closures, since a connection holds it for as
+   * long as it is open (a held subscriptions/listen stream is a connection).
+   */
+  static readonly #Answers = class implements Answering {
+    readonly #peer: Peer;
+    readonly handlerTimeoutMs: number;
+
+    constructor(peer: Peer, handlerTimeoutMs: number) {
+      this.#peer = peer;
+      this.handlerTimeoutMs = handlerTimeoutMs;
+    }
+
+    onRequest(req: IncomingRequest): Promise<unknown> {
+      return this.#peer.#options.onRequest(req);
+    }
+
+    write(text: string, meta: FrameMeta): void {
+      this.#peer.#transport.send(text, meta);
+    }
+
+    log(line: string): void {
+      this.#peer.#log(line);
+    }
+
+    settled(id: RequestId, controller: LazyAbort): void {
+      const peer = this.#peer;
+      const key = idKey(id);
+      if (peer.#inflight.get(key) === controller) peer.#inflight.delete(key);
+      peer.#maybeDrained();
+    }
+  };
 
   #log(line: string): void {
     (this.#options.log ?? stderrLine)(line);
@@ -117,9 +142,9 @@ export class Peer {
         }
         return;
       case 'response': {
-        const pending = msg.id === null ? undefined : this.#pending.get(idKey(msg.id));
+        const pending = msg.id === null ? undefined : this.#waiting?.get(idKey(msg.id));
         if (!pending) return; // an answer to nothing we asked: ignored
-        this.#pending.delete(idKey(msg.id!));
+        this.#waiting!.delete(idKey(msg.id!));
         clearTimeout(pending.timer);
         if (msg.error) pending.reject(new JsonRpcError(msg.error.code, msg.error.message, msg.error.data));
         else pending.resolve(msg.result);
@@ -171,7 +196,7 @@ export class Peer {
     return new Promise((resolve, reject) => {
       const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       const fail = (error: Error) => {
-        if (!this.#pending.delete(key)) return;
+        if (!this.#waiting?.delete(key)) return;
         clearTimeout(entry.timer);
         if (!this.#closed) this.#options.onAbandon?.(id, error.message);
         reject(error);
@@ -184,7 +209,7 @@ export class Peer {
             ? setTimeout(() => fail(new JsonRpcError(ErrorCode.RequestTimeout, `Request ${method} timed out after ${timeoutMs} ms`)), timeoutMs)
             : undefined,
       };
-      this.#pending.set(key, entry);
+      (this.#waiting ??= new Map()).set(key, entry);
       options.signal?.addEventListener('abort', () => fail(new JsonRpcError(ErrorCode.InternalError, `Request ${method} was abandoned`)), {
         once: true,
       });
@@ -202,11 +227,12 @@ export class Peer {
 
   /** Rejects every outgoing request still waiting with `error` (the connection stays open). */
   failPending(error: Error): void {
-    for (const [key, p] of this.#pending) {
-      this.#pending.delete(key);
-      clearTimeout(p.timer);
-      p.reject(error);
-    }
+    if (this.#waiting)
+      for (const [key, p] of this.#waiting) {
+        this.#waiting.delete(key);
+        clearTimeout(p.timer);
+        p.reject(error);
+      }
   }
 
   /** Closes the transport; waiting outgoing requests are rejected, running incoming requests still finish. */
@@ -225,11 +251,12 @@ export class Peer {
         controller.abort(new JsonRpcError(ErrorCode.InternalError, `Connection closed: ${reason}`));
       }
     }
-    for (const [key, p] of this.#pending) {
-      this.#pending.delete(key);
-      clearTimeout(p.timer);
-      p.reject(new JsonRpcError(ErrorCode.InternalError, 'Connection closed'));
-    }
+    if (this.#waiting)
+      for (const [key, p] of this.#waiting) {
+        this.#waiting.delete(key);
+        clearTimeout(p.timer);
+        p.reject(new JsonRpcError(ErrorCode.InternalError, 'Connection closed'));
+      }
     this.#options.onClose?.();
     this.#maybeDrained();
   }

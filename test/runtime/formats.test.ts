@@ -59,6 +59,31 @@ const SEEDS: Record<keyof typeof formats, string[]> = {
     '1a:b',
     'a:b\n',
     'https://example.com/a b',
+    // The one-pass subset (URI_COMMON): each of its parts accepted, and cut short, both ways; non-ASCII letters
+    // that case-fold to ASCII ones (ſ, the Kelvin sign) match none of its classes.
+    'file:///project/src/main.rs',
+    'A+b-c.d://h/s;p=1/t@u:v?q=/?x#f/?y',
+    'a:b:c@d/e',
+    'a:b?',
+    'a:b#',
+    'a://h?q#f',
+    'a:?q',
+    'a:#f',
+    'a:/',
+    'a//b:c',
+    'a:b#c#d',
+    'a://h:',
+    'a://h@',
+    'a://h/%2F',
+    'a:b/c d',
+    'a:b/\u00e9',
+    'é:b',
+    'a\u0301:b',
+    'a:bſ',
+    'a:b\u212a',
+    'ſ:b',
+    '+a:b',
+    'a.b:c',
   ],
   'date-time': [
     '2026-07-28T10:00:00Z',
@@ -107,7 +132,7 @@ const SEEDS: Record<keyof typeof formats, string[]> = {
   ],
 };
 const ALPHABET: Record<keyof typeof formats, string> = {
-  uri: "abz09:/?#[]@!$&'()*+,;=-._~%AF ",
+  uri: "abz09:/?#[]@!$&'()*+,;=-._~%AF \u00e9\u017f",
   'date-time': '0123456789-:.TtZz+ ',
   byte: 'AZaz09+/= \n-_\u00e9\u013d',
 };

@@ -74,8 +74,11 @@ export class McpConnection extends Serving implements EraConnection {
   /** The 2026-07-28 session, made once: it holds nothing per connection but what `listens` holds. */
   #stateless: StatelessSession | undefined;
   readonly #transport: Transport;
-  /** Who sent each request, read from the transport as it arrived (before it may wait for the era's decision). */
-  readonly #senders = new WeakMap<IncomingRequest, AuthInfo>();
+  /**
+   * Who sent each request, read from the transport as it arrived (before it may wait for the era's decision);
+   * made at the first request that has a sender (most connections have none).
+   */
+  #senders: WeakMap<IncomingRequest, AuthInfo> | undefined;
 
   constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
     super(server);
@@ -134,13 +137,13 @@ export class McpConnection extends Serving implements EraConnection {
   }
 
   override authOf(req: IncomingRequest): AuthInfo | undefined {
-    return this.#senders.get(req);
+    return this.#senders?.get(req);
   }
 
   #route(req: IncomingRequest): Promise<unknown> {
     // Read while the frame is being delivered: the transport knows its carrier only now.
     const auth = this.#transport.authOf?.(req.id);
-    if (auth) this.#senders.set(req, auth);
+    if (auth) (this.#senders ??= new WeakMap()).set(req, auth);
     if (this.#session) return this.#session.serve(req);
     if (this.#deciding) return this.#deciding.then(() => this.#route(req));
     const running = this.#first(req);

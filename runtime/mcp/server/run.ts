@@ -81,13 +81,35 @@ class RunInit implements ContextInit {
  * JsonRpcError) is answered as thrown.ts `answerThrown` says: an isError result (tools/call) or -32603.
  */
 export async function runHandler(conn: Serving, handler: Handler, params: JsonObject, req: IncomingRequest, fields: EraFields): Promise<Ran> {
-  const init = new RunInit(conn, req, fields);
-  const ctx = createContext(init);
+  const started = start(conn, handler, params, req, fields);
+  const { kept } = started;
   try {
-    return { value: await handler(params, ctx), kept: ctx.kept };
+    if (started.threw) throw started.value;
+    return { value: await started.value, kept };
   } catch (err) {
-    if (err instanceof InputRequired) return { value: { resultType: 'input_required', inputRequests: err.requests }, kept: ctx.kept };
-    if (!isBehaviourFailure(err, ctx)) throw err;
-    return { value: answerThrown(conn.server, req.method, params, err), kept: ctx.kept };
+    if (err instanceof InputRequired) return { value: { resultType: 'input_required', inputRequests: err.requests }, kept };
+    if (!isBehaviourFailure(err, req)) throw err;
+    return { value: answerThrown(conn.server, req.method, params, err), kept };
+  }
+}
+
+/**
+ * Calls `handler` with its context, outside runHandler's frame: while the handler runs, that frame holds only
+ * what it needs afterwards (`kept`), not the context and its closures, so a request that stays open
+ * (subscriptions/listen, held for as long as the client listens) keeps its context only as long as the
+ * handler itself does.
+ */
+function start(
+  conn: Serving,
+  handler: Handler,
+  params: JsonObject,
+  req: IncomingRequest,
+  fields: EraFields,
+): { readonly value: unknown; readonly threw: boolean; readonly kept: BuiltContext['kept'] } {
+  const ctx = createContext(new RunInit(conn, req, fields));
+  try {
+    return { value: handler(params, ctx), threw: false, kept: ctx.kept };
+  } catch (err) {
+    return { value: err, threw: true, kept: ctx.kept };
   }
 }

@@ -7,7 +7,7 @@
  * gate, read from the dispatch table.
  */
 import type { ServerCapabilities, SubscriptionsListenRequestParams } from '@wiregen/mcp-2026-07-28';
-import { idKey, type JsonObject } from '../../jsonrpc/message.ts';
+import { idKey, type JsonObject, type RequestId } from '../../jsonrpc/message.ts';
 import type { Serving } from './serving.ts';
 import { methodNotFound } from './errors.ts';
 import { META } from '../protocol.ts';
@@ -45,16 +45,25 @@ export async function listen(conn: Serving, params: JsonObject, ctx: RequestCont
   // Extensions read their own keys of the filter (the schema's notifications object is open).
   for (const ext of conn.server.extensions) Object.assign(honored, (await ext.listen?.(filter as JsonObject, ctx)) ?? {});
   conn.peer.notify('notifications/subscriptions/acknowledged', { notifications: honored, _meta: { [META.subscriptionId]: ctx.id } }, ctx.id);
-  const key = idKey(ctx.id);
   // Cancelled while an extension was consulted: the stream never opens.
-  if (ctx.signal.aborted) return undefined;
+  const signal = ctx.signal;
+  if (signal.aborted) return undefined;
+  return held(conn, ctx.id, honored, signal);
+}
+
+/**
+ * The open stream: its entry in `conn.listens` until it ends. Its closures hold the request's id, not its
+ * context, which the stream outlives (an idle stream is held for as long as the client listens).
+ */
+function held(conn: Serving, id: RequestId, honored: JsonObject, signal: AbortSignal): Promise<unknown> {
+  const key = idKey(id);
   return new Promise((resolve) => {
     const done = (value: unknown) => {
       conn.listens.delete(key);
       resolve(value);
     };
-    conn.listens.set(key, { id: ctx.id, honored, end: () => done({ _meta: { [META.subscriptionId]: ctx.id } }) });
-    ctx.signal.addEventListener('abort', () => done(undefined), { once: true });
+    conn.listens.set(key, { id, honored, end: () => done({ _meta: { [META.subscriptionId]: id } }) });
+    signal.addEventListener('abort', () => done(undefined), { once: true });
   });
 }
 

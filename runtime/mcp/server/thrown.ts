@@ -70,7 +70,7 @@ export function thrownLogLine(method: string, params: Readonly<Record<string, un
  * (a protocol answer, sent as it is), not InputRequired (the input_required round), and not thrown after the
  * request was cancelled or timed out (never answered).
  */
-export function isBehaviourFailure(err: unknown, ctx: RequestContext): boolean {
+export function isBehaviourFailure(err: unknown, ctx: Pick<RequestContext, 'signal'>): boolean {
   return !(err instanceof JsonRpcError || err instanceof InputRequired || ctx.signal.aborted);
 }
 
