@@ -5,11 +5,8 @@
  * Lines are split on `\n` (a trailing `\r` is dropped). A line longer than `maxLineBytes` is reported through
  * `sink.oversize` as soon as it passes the limit and discarded up to its newline, so a runaway peer cannot grow memory without bound.
  * Writes go out whole, one message per line, in call order; stdout must carry protocol messages only. The
- * frames sent within one turn of the event loop go out in one write (each write to a pipe is a system call
- * and a wake-up of the reader, so 16 answers in flight cost one, not 16). The write is made at
- * process.nextTick: a frame sent from a handler's continuation (a microtask) goes out once the microtask
- * queue has drained, with the answers to the other requests of the same chunk read; setImmediate, used before, waited for the loop's check phase
- * and cost ~2 µs CPU more per request at one request in flight (bench part mcp-stdio). While the output
+ * frames sent within one turn of the event loop go out in one write (at setImmediate: each write to a pipe
+ * is a system call and a wake-up of the reader, so 16 answers in flight cost one, not 16); while the output
  * wants draining they wait for its 'drain' and go out then, and close() writes what is waiting first. The
  * output stream's buffer plus the frames waiting is the connection's outbound queue, bounded by
  * `OutboundLimits` (transport.ts): a client that stops reading gets its progress and log notifications left
@@ -108,7 +105,7 @@ export function stdioTransport(input: Readable, output: Writable, options: Stdio
     if (scheduled) return;
     scheduled = true;
     if (output.writableNeedDrain) output.once('drain', flush);
-    else process.nextTick(flush);
+    else setImmediate(flush);
   };
   const finish = (reason?: string) => {
     if (closed) return;
