@@ -13,6 +13,12 @@ export { DROPPABLE_NOTIFICATIONS, type IncomingRequest } from './incoming.ts';
 /** How long an outgoing request waits for its answer by default. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
+/**
+ * The key of an incoming request in the running ones: a safe-integer id as itself (a Map tells 1 from "1",
+ * and no string is made per request), any other (a string, a WideId beyond 2^53) as idKey writes it.
+ */
+const inflightKey = (id: RequestId): string | number => (typeof id === 'number' && Number.isSafeInteger(id) ? id : idKey(id));
+
 export interface PeerOptions {
   /** Answers a request: resolves with the result or throws a JsonRpcError. */
   onRequest(request: IncomingRequest): Promise<unknown>;
@@ -53,7 +59,7 @@ interface Pending {
 export class Peer {
   readonly #transport: Transport;
   readonly #options: PeerOptions;
-  readonly #inflight = new Map<string, LazyAbort>();
+  readonly #inflight = new Map<string | number, LazyAbort>();
   /** Outgoing requests waiting for their answer; made at the first (a server's connection seldom sends any). */
   #waiting: Map<string, Pending> | undefined;
   #nextId = 1;
@@ -114,7 +120,7 @@ export class Peer {
 
     settled(id: RequestId, controller: LazyAbort): void {
       const peer = this.#peer;
-      const key = idKey(id);
+      const key = inflightKey(id);
       if (peer.#inflight.get(key) === controller) peer.#inflight.delete(key);
       peer.#maybeDrained();
     }
@@ -160,7 +166,7 @@ export class Peer {
 
   #run(id: RequestId, method: string, params: JsonObject | undefined): void {
     const controller = new LazyAbort();
-    this.#inflight.set(idKey(id), controller);
+    this.#inflight.set(inflightKey(id), controller);
     runIncoming(this.#answering, id, method, params, controller);
   }
 
@@ -171,9 +177,10 @@ export class Peer {
 
   /** Stops a running incoming request: its signal aborts and no response is sent. */
   cancelIncoming(id: RequestId): boolean {
-    const controller = this.#inflight.get(idKey(id));
+    const key = inflightKey(id);
+    const controller = this.#inflight.get(key);
     if (!controller) return false;
-    this.#inflight.delete(idKey(id));
+    this.#inflight.delete(key);
     controller.abort(new JsonRpcError(ErrorCode.InvalidRequest, 'Request cancelled'));
     this.#maybeDrained();
     return true;

@@ -29,13 +29,19 @@ export function lineSplitter(maxBytes: number, onLine: (line: string) => void, o
   let parts: Buffer[] = [];
   let size = 0;
   let skipping = false;
-  const emit = (tail: Buffer) => {
-    const buf = parts.length ? Buffer.concat([...parts, tail]) : tail;
-    parts = [];
-    size = 0;
-    let end = buf.length;
-    if (end > 0 && buf[end - 1] === 0x0d) end--;
-    onLine(buf.toString('utf8', 0, end));
+  /** The line ending at `chunk[end]` (exclusive) from `start`, after the parts kept from earlier chunks. */
+  const emit = (chunk: Buffer, start: number, end: number) => {
+    if (parts.length) {
+      // A line split across chunks: joined once (the usual line arrives whole and is decoded in place).
+      parts.push(chunk.subarray(start, end));
+      chunk = Buffer.concat(parts);
+      start = 0;
+      end = chunk.length;
+      parts = [];
+      size = 0;
+    }
+    if (end > start && chunk[end - 1] === 0x0d) end--;
+    onLine(chunk.toString('utf8', start, end));
   };
   return {
     push(chunk: Buffer) {
@@ -57,20 +63,19 @@ export function lineSplitter(maxBytes: number, onLine: (line: string) => void, o
           }
           return;
         }
-        const piece = chunk.subarray(start, nl);
-        const last = piece.length ? piece[piece.length - 1] : parts.at(-1)?.at(-1);
-        const length = size + piece.length - (last === 0x0d ? 1 : 0);
+        const last = nl > start ? chunk[nl - 1] : parts.at(-1)?.at(-1);
+        const length = size + nl - start - (last === 0x0d ? 1 : 0);
         if (skipping) skipping = false;
         else if (length > maxBytes) {
           parts = [];
           size = 0;
           onOversize();
-        } else emit(piece);
+        } else emit(chunk, start, nl);
         start = nl + 1;
       }
     },
     end() {
-      if (!skipping && size > 0) emit(Buffer.alloc(0));
+      if (!skipping && size > 0) emit(Buffer.alloc(0), 0, 0);
     },
   };
 }

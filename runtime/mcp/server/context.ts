@@ -79,47 +79,77 @@ class Context implements BuiltContext {
     return this.#init.signal;
   }
 
-  // The methods are fields (arrow functions), not prototype methods, so a handler may destructure them
-  // (`async (args, { progress, signal }) => …`) as it could the object literal this class replaced.
-  readonly progress = (progress: number, total?: number, message?: string): void => {
-    const init = this.#init;
-    if (init.progressToken === undefined || init.signal.aborted) return;
-    const params: JsonObject = { progressToken: init.progressToken, progress };
-    if (total !== undefined) params['total'] = total;
-    if (message !== undefined) params['message'] = message;
-    init.notify('notifications/progress', params);
-  };
+  // The methods are read through getters that make each one, bound, on first read and keep it, so a handler
+  // may destructure them (`async (args, { progress, signal }) => …`) as it could the object literal this class
+  // replaced, while a request whose handler reads none (most) allocates no closure: nine arrow-function fields
+  // were nine closures per request, a share of each scavenge on a small tools/call.
+  #progress: RequestContext['progress'] | undefined;
+  #log: RequestContext['log'] | undefined;
+  #input: RequestContext['input'] | undefined;
+  #elicit: RequestContext['elicit'] | undefined;
+  #inputs: RequestContext['inputs'] | undefined;
+  #listChanged: RequestContext['listChanged'] | undefined;
+  #resourceUpdated: RequestContext['resourceUpdated'] | undefined;
+  #keepState: RequestContext['keepState'] | undefined;
+  #closeStream: RequestContext['closeStream'] | undefined;
 
-  readonly log = (level: LoggingLevel, data: unknown, logger?: string): void => {
-    const init = this.#init;
-    if (!admits(init.logLevel, level) || init.signal.aborted) return;
-    init.notify('notifications/message', logger === undefined ? { level, data } : { level, logger, data });
-  };
+  get progress(): RequestContext['progress'] {
+    return (this.#progress ??= (progress: number, total?: number, message?: string): void => {
+      const init = this.#init;
+      if (init.progressToken === undefined || init.signal.aborted) return;
+      const params: JsonObject = { progressToken: init.progressToken, progress };
+      if (total !== undefined) params['total'] = total;
+      if (message !== undefined) params['message'] = message;
+      init.notify('notifications/progress', params);
+    });
+  }
+
+  get log(): RequestContext['log'] {
+    return (this.#log ??= (level: LoggingLevel, data: unknown, logger?: string): void => {
+      const init = this.#init;
+      if (!admits(init.logLevel, level) || init.signal.aborted) return;
+      init.notify('notifications/message', logger === undefined ? { level, data } : { level, logger, data });
+    });
+  }
 
   // The answers are checked against the schema of the revision in use before they are returned (handshake:
   // askClient; 2026-07-28: answersFor), so they are the typed results; the requests go out as they are.
-  readonly input = async <M extends InputMethod>(key: string, request: InputRequest<M>): Promise<InputResult<M>> =>
-    (await this.#init.obtain({ [key]: request as WireInputRequest }))[key] as InputResult<M>;
+  get input(): RequestContext['input'] {
+    return (this.#input ??= async <M extends InputMethod>(key: string, request: InputRequest<M>): Promise<InputResult<M>> =>
+      (await this.#init.obtain({ [key]: request as WireInputRequest }))[key] as InputResult<M>);
+  }
 
   /** The number of ctx.elicit calls so far: the n-th's key is the same on every round (a 2026-07-28 handler runs again). */
   #elicits = 0;
 
-  readonly elicit = <const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitAnswer<S>> =>
-    elicitForm(this, `elicit:${++this.#elicits}`, message, schema);
+  get elicit(): RequestContext['elicit'] {
+    return (this.#elicit ??= <const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitAnswer<S>> =>
+      elicitForm(this, `elicit:${++this.#elicits}`, message, schema));
+  }
 
-  readonly inputs = async <R extends Readonly<Record<string, InputRequest>>>(requests: R): Promise<InputResults<R>> =>
-    (await this.#init.obtain(requests as Readonly<Record<string, WireInputRequest>>)) as InputResults<R>;
+  get inputs(): RequestContext['inputs'] {
+    return (this.#inputs ??= async <R extends Readonly<Record<string, InputRequest>>>(requests: R): Promise<InputResults<R>> =>
+      (await this.#init.obtain(requests as Readonly<Record<string, WireInputRequest>>)) as InputResults<R>);
+  }
 
-  readonly listChanged = (kind: 'tools' | 'prompts' | 'resources'): void => this.#init.changed(kind);
+  get listChanged(): RequestContext['listChanged'] {
+    return (this.#listChanged ??= (kind: 'tools' | 'prompts' | 'resources'): void => this.#init.changed(kind));
+  }
 
-  readonly resourceUpdated = (uri: string): void => this.#init.changed({ uri });
+  get resourceUpdated(): RequestContext['resourceUpdated'] {
+    return (this.#resourceUpdated ??= (uri: string): void => this.#init.changed({ uri }));
+  }
 
-  readonly keepState = (data: unknown): void => {
-    this.kept.set = true;
-    this.kept.data = data;
-  };
+  get keepState(): RequestContext['keepState'] {
+    return (this.#keepState ??= (data: unknown): void => {
+      this.kept.set = true;
+      this.kept.data = data;
+    });
+  }
 
-  readonly closeStream = (): void => this.#init.closeStream?.();
+  get closeStream(): RequestContext['closeStream'] {
+    return (this.#closeStream ??= (): void => this.#init.closeStream?.());
+  }
 }
 
 export function createContext(init: ContextInit): BuiltContext {

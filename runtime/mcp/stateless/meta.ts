@@ -20,6 +20,20 @@ export const MISSING_ENVELOPE =
 const META_KEY =
   /^(?:(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?))*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
 
+/**
+ * `_meta` keys already found valid: a client sends the same few (the envelope's) on every request, matched
+ * against META_KEY once rather than each time. Bounded, so a client inventing keys cannot grow it.
+ */
+const validKeys = new Set<string>();
+const VALID_KEYS_KEPT = 256;
+
+function isMetaKey(key: string): boolean {
+  if (validKeys.has(key)) return true;
+  if (!META_KEY.test(key)) return false;
+  if (validKeys.size < VALID_KEYS_KEPT) validKeys.add(key);
+  return true;
+}
+
 export interface RequestMeta {
   readonly protocolVersion: string;
   readonly clientCapabilities: Open<ClientCapabilities>;
@@ -70,7 +84,7 @@ export function unloadedVersion(params: JsonObject | undefined): string | undefi
 export function checkRequestMeta(params: JsonObject | undefined, shapes: string, supported: readonly string[] = STATELESS_VERSIONS): RequestMeta {
   const meta = params?.['_meta'];
   if (!isObject(meta)) throw paramsError(MISSING_ENVELOPE);
-  for (const key of Object.keys(meta)) if (!META_KEY.test(key)) throw paramsError('_meta contains an invalid key or non-JSON value');
+  for (const key of Object.keys(meta)) if (!isMetaKey(key)) throw paramsError('_meta contains an invalid key or non-JSON value');
   const token = meta['progressToken'];
   if (token !== undefined && readId(token) === undefined)
     throw paramsError('progressToken must be a string of at most 256 bytes or an int64 integer');

@@ -56,7 +56,8 @@ export async function serveStateless(conn: Serving, req: IncomingRequest): Promi
   const params = checkParams(entry, req.params!);
 
   // requestState (request-state.ts): what an earlier round kept, verified; else -32602.
-  const state = await verifiedState(server.codec, entry, req.method, params);
+  const verifying = verifiedState(server.codec, entry, req.method, params);
+  const state = verifying === undefined ? undefined : await verifying;
 
   // The request is valid: a connection serves this era from now on.
   conn.enterStateless();
