@@ -47,8 +47,16 @@ export async function listen(conn: Serving, params: JsonObject, ctx: RequestCont
   conn.peer.notify('notifications/subscriptions/acknowledged', { notifications: honored, _meta: { [META.subscriptionId]: ctx.id } }, ctx.id);
   // Cancelled while an extension was consulted: the stream never opens.
   const signal = ctx.signal;
-  if (signal.aborted) return undefined;
+  if (signal.aborted) return ended(ctx.id);
   return held(conn, ctx.id, honored, signal);
+}
+
+/**
+ * The listen result (SubscriptionsListenResult: its subscription id in `_meta`). A cancelled or closed stream's
+ * answer is never sent, but it is still checked like any result: it must be a valid one, not undefined.
+ */
+function ended(id: RequestId): JsonObject {
+  return { _meta: { [META.subscriptionId]: id } };
 }
 
 /**
@@ -62,8 +70,8 @@ function held(conn: Serving, id: RequestId, honored: JsonObject, signal: AbortSi
       conn.listens.delete(key);
       resolve(value);
     };
-    conn.listens.set(key, { id, honored, end: () => done({ _meta: { [META.subscriptionId]: id } }) });
-    signal.addEventListener('abort', () => done(undefined), { once: true });
+    conn.listens.set(key, { id, honored, end: () => done(ended(id)) });
+    signal.addEventListener('abort', () => done(ended(id)), { once: true });
   });
 }
 
