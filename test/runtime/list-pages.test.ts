@@ -10,6 +10,7 @@ import { catalogHandlers, catalogServerOptions, type CatalogDefinition, type Too
 import { mcpFetchHandler } from '../../runtime/mcp/http/adapters.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
 import { McpServer } from '../../runtime/mcp/server/server.ts';
+import { withEnvelope } from '../../runtime/mcp/stateless/result.ts';
 import { call, serverPool, statelessRequest } from '../helpers/http-client.ts';
 import { handshake, mcpPair, SERVER_INFO_KEY, withMeta } from '../helpers/mcp-pair.ts';
 
@@ -185,5 +186,20 @@ describe('reusable values', () => {
     for (const id of [1, 'a"b', -0.5, new WideId('12345678901234567890')])
       expect(new TextDecoder().decode(encodedResult(id, page))).toBe(serializeResult(id, page));
     expect(encodedResult(7, page)).toEqual(new TextEncoder().encode(`{"jsonrpc":"2.0","id":7,"result":${JSON.stringify(page)}}`));
+  });
+});
+
+describe('a page answered by servers taking turns', () => {
+  it('is enveloped once for each server, not again at each turn', () => {
+    const page = reusable({ tools: [{ name: 'a', inputSchema: { type: 'object' } }] });
+    const entry = { method: 'tools/list', cacheable: true } as never;
+    const a = { serverInfo: { name: 'a', version: '1' } } as never;
+    const b = { serverInfo: { name: 'b', version: '1' } } as never;
+    const first = withEnvelope(a, entry, page);
+    const other = withEnvelope(b, entry, page);
+    expect(other).not.toBe(first);
+    expect(withEnvelope(a, entry, page)).toBe(first);
+    expect(withEnvelope(b, entry, page)).toBe(other);
+    expect(isReusable(first)).toBe(true);
   });
 });

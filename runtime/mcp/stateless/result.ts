@@ -9,8 +9,11 @@ import type { MethodEntry } from '../../core/index.ts';
 import { META } from '../protocol.ts';
 import type { McpServerOptions } from '../server/types.ts';
 
-/** The enveloped copy of each reusable result, for the server options and method entry it was made for. */
-const ENVELOPED = new WeakMap<object, { options: McpServerOptions; entry: MethodEntry; out: JsonObject }>();
+/**
+ * The enveloped copies of each reusable result, one per server options and method entry it was answered for
+ * (one, unless several servers share a catalog): none is made again when servers take turns.
+ */
+const ENVELOPED = new WeakMap<object, { options: McpServerOptions; entry: MethodEntry; out: JsonObject }[]>();
 
 /**
  * Adds the era's envelope: resultType, cache hints on cacheable methods, the server's identity in _meta. A
@@ -19,10 +22,12 @@ const ENVELOPED = new WeakMap<object, { options: McpServerOptions; entry: Method
  */
 export function withEnvelope(options: McpServerOptions, entry: MethodEntry, result: unknown): JsonObject {
   if (!isReusable(result)) return envelope(options, entry, result);
-  const made = ENVELOPED.get(result);
-  if (made?.options === options && made.entry === entry) return made.out;
+  let made = ENVELOPED.get(result);
+  if (!made) ENVELOPED.set(result, (made = []));
+  const found = made.find((m) => m.options === options && m.entry === entry);
+  if (found) return found.out;
   const out = reusable(envelope(options, entry, result));
-  ENVELOPED.set(result, { options, entry, out });
+  made.push({ options, entry, out });
   return out;
 }
 
