@@ -16,6 +16,22 @@ function sortedCopy(value: unknown): unknown {
   return out;
 }
 
+/**
+ * A second oracle, for keys JavaScript cannot hold in sorted order (array indices come first in an object):
+ * the text built from the sorted keys with map and join. An object that is not an array is written by its own
+ * enumerable keys (a Date is `{}`), as canonicalJson documents.
+ */
+function textOracle(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : textOracle(v))).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const members = Object.keys(record)
+    .sort()
+    .filter((k) => record[k] !== undefined)
+    .map((k) => `${JSON.stringify(k)}:${textOracle(record[k])}`);
+  return `{${members.join(',')}}`;
+}
+
 const CASES: [string, unknown][] = [
   ['a string needing escapes', 'line\n"quoted"\\ \u2028 é 😀'],
   ['numbers, booleans, null', [0, -1.5, 1e21, true, false, null]],
@@ -48,6 +64,42 @@ describe('canonicalJson', () => {
 
   test('integer-like keys sort as strings ("10" before "9"), not in the order JavaScript keeps them', () => {
     expect(canonicalJson({ 9: 'a', 10: 'b', x: 1 })).toBe('{"10":"b","9":"a","x":1}');
+  });
+
+  test('an index-like key anywhere, a toJSON member or a Date inside are written as the text oracle writes them', () => {
+    const values: unknown[] = [
+      { outer: { b: 1, 10: 2, 9: 3 }, a: [{ 0: 'x' }] },
+      { b: { toJSON: 'not called', a: 1 }, a: 0 },
+      { when: new Date(0), a: 1 },
+      { a: Object.assign(Object.create(null) as object, { d: 1, c: 2 }) },
+    ];
+    for (const value of values) expect(canonicalJson(value)).toBe(textOracle(value));
+  });
+
+  test('random values, nested and out of order, agree with the text oracle; the value given is not changed', () => {
+    let seed = 0x2545f491;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const KEYS = ['id', 'name', 'b', 'a', 'Z', 'é', '10', '9', 'x y', 'toString', '__proto_', ''];
+    const make = (depth: number): unknown => {
+      const kind = next(depth > 3 ? 4 : 7);
+      if (kind === 0) return next(1000) - 500;
+      if (kind === 1) return ['s', 'q"uote', '\u2028', ''][next(4)];
+      if (kind === 2) return [true, false, null, undefined][next(4)];
+      if (kind === 3) return next(10) / 7;
+      if (kind === 4) return Array.from({ length: next(4) }, () => make(depth + 1));
+      const object: Record<string, unknown> = {};
+      for (let i = next(6); i > 0; i--) object[KEYS[next(KEYS.length)]!] = make(depth + 1);
+      return object;
+    };
+    for (let i = 0; i < 500; i++) {
+      const value = make(0);
+      const before = JSON.stringify(value);
+      expect(canonicalJson(value)).toBe(textOracle(value));
+      expect(JSON.stringify(value)).toBe(before);
+    }
   });
 
   test('equal values in any key order give the same text', () => {
