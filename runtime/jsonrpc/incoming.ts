@@ -49,6 +49,7 @@ export class LazyAbort {
   #controller: AbortController | undefined;
   #aborted = false;
   #reason: unknown;
+  #onAbort: (() => void) | undefined;
 
   get signal(): AbortSignal {
     if (!this.#controller) {
@@ -63,9 +64,24 @@ export class LazyAbort {
   }
 
   abort(reason?: unknown): void {
+    if (this.#aborted) return;
     this.#aborted = true;
     this.#reason = reason;
     this.#controller?.abort(reason);
+    const then = this.#onAbort;
+    this.#onAbort = undefined;
+    then?.();
+  }
+
+  /**
+   * Calls `then` once, when the request is aborted (now, if it is). The first such callback is kept in a field,
+   * not on an AbortSignal: a request held open for long (a subscriptions/listen stream) then costs no
+   * AbortController, AbortSignal and listener (about 600 bytes each).
+   */
+  onAbort(then: () => void): void {
+    if (this.#aborted) then();
+    else if (this.#onAbort || this.#controller) this.signal.addEventListener('abort', then, { once: true });
+    else this.#onAbort = then;
   }
 }
 
@@ -75,6 +91,8 @@ export interface IncomingRequest {
   readonly params: JsonObject | undefined;
   /** Aborted when the peer cancels the request or the connection closes. */
   readonly signal: AbortSignal;
+  /** Calls `then` once the request is aborted (at once if it is), without making `signal` (LazyAbort.onAbort). */
+  onAbort?(then: () => void): void;
 }
 
 /**
@@ -96,6 +114,10 @@ export class PeerRequest implements IncomingRequest {
 
   get signal(): AbortSignal {
     return this.#controller.signal;
+  }
+
+  onAbort(then: () => void): void {
+    this.#controller.onAbort(then);
   }
 }
 

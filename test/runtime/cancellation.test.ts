@@ -4,6 +4,7 @@
  * on serving other requests.
  */
 import { describe, expect, it } from 'vitest';
+import { LazyAbort } from '../../runtime/jsonrpc/incoming.ts';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, mcpPair, SERVER_INFO, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
@@ -104,5 +105,30 @@ describe('cancellation', () => {
     await pair.quiet();
     expect((await pair.request('tools/call', withMeta({ name: 'quick' }))).response['result']).toBeDefined();
     await pair.close();
+  });
+});
+
+describe('LazyAbort.onAbort (how a held listen stream learns it ended, without an AbortSignal)', () => {
+  it('calls the first callback once, at the first abort, and the signal made later carries the first reason', () => {
+    const abort = new LazyAbort();
+    const calls: string[] = [];
+    abort.onAbort(() => calls.push('first'));
+    abort.onAbort(() => calls.push('second'));
+    expect(calls).toEqual([]);
+    abort.abort('cancelled');
+    abort.abort('closed');
+    expect(calls.sort()).toEqual(['first', 'second']);
+    expect(abort.signal.aborted).toBe(true);
+    expect(abort.signal.reason).toBe('cancelled');
+  });
+
+  it('calls a callback at once when already aborted, and alongside a signal made before', () => {
+    const abort = new LazyAbort();
+    const seen: string[] = [];
+    abort.signal.addEventListener('abort', () => seen.push('signal'));
+    abort.onAbort(() => seen.push('slot'));
+    abort.abort('x');
+    abort.onAbort(() => seen.push('late'));
+    expect(seen).toEqual(['signal', 'slot', 'late']);
   });
 });

@@ -33,11 +33,25 @@ export interface ContextInit extends Pick<
   closeStream?(): void;
   /** Obtains all `requests` (see RequestContext.input). */
   obtain(requests: Readonly<Record<string, WireInputRequest>>): Promise<Record<string, JsonObject>>;
+  /** Calls `then` once the request is aborted (at once if it is), without making `signal`. Default: on `signal`. */
+  onAbort?(then: () => void): void;
 }
 
 /** A context plus what the handler asked to keep for the next round. */
 export interface BuiltContext extends RequestContext {
   readonly kept: { readonly set: boolean; readonly data: unknown };
+}
+
+/**
+ * Calls `then` once the request of `ctx` is aborted (at once if it is): through the request's own abort slot
+ * when it has one, so that a request held open (subscriptions/listen) makes no AbortSignal; on `ctx.signal`
+ * otherwise.
+ */
+export function whenAborted(ctx: RequestContext, then: () => void): void {
+  if (Context.whenAborted(ctx, then)) return;
+  const signal = ctx.signal;
+  if (signal.aborted) then();
+  else signal.addEventListener('abort', then, { once: true });
 }
 
 export function admits(threshold: LoggingLevel | undefined, level: LoggingLevel): boolean {
@@ -77,6 +91,13 @@ class Context implements BuiltContext {
 
   get signal(): AbortSignal {
     return this.#init.signal;
+  }
+
+  /** {@link whenAborted} for a context of this module. */
+  static whenAborted(ctx: RequestContext, then: () => void): boolean {
+    if (!(ctx instanceof Context) || !ctx.#init.onAbort) return false;
+    ctx.#init.onAbort(then);
+    return true;
   }
 
   // The methods are read through getters that make each one, bound, on first read and keep it, so a handler

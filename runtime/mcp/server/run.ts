@@ -59,6 +59,12 @@ class RunInit implements ContextInit {
     return this.#req.signal;
   }
 
+  onAbort(then: () => void): void {
+    if (this.#req.onAbort) this.#req.onAbort(then);
+    else if (this.#req.signal.aborted) then();
+    else this.#req.signal.addEventListener('abort', then, { once: true });
+  }
+
   notify(method: string, params: JsonObject): void {
     this.#conn.peer.notify(method, params, this.#req.id);
   }

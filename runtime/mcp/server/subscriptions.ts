@@ -10,6 +10,7 @@ import type { ServerCapabilities, SubscriptionsListenRequestParams } from '@wire
 import { idKey, type JsonObject, type RequestId } from '../../jsonrpc/message.ts';
 import type { Serving } from './serving.ts';
 import { methodNotFound } from './errors.ts';
+import { whenAborted } from './context.ts';
 import { META } from '../protocol.ts';
 import { advertises, loadedRevision, type Revision } from '../revisions.ts';
 import type { McpServerExtension } from './extensions.ts';
@@ -45,10 +46,8 @@ export async function listen(conn: Serving, params: JsonObject, ctx: RequestCont
   // Extensions read their own keys of the filter (the schema's notifications object is open).
   for (const ext of conn.server.extensions) Object.assign(honored, (await ext.listen?.(filter as JsonObject, ctx)) ?? {});
   conn.peer.notify('notifications/subscriptions/acknowledged', { notifications: honored, _meta: { [META.subscriptionId]: ctx.id } }, ctx.id);
-  // Cancelled while an extension was consulted: the stream never opens.
-  const signal = ctx.signal;
-  if (signal.aborted) return ended(ctx.id);
-  return held(conn, ctx.id, honored, signal);
+  // Cancelled while an extension was consulted: the stream ends as it opens.
+  return held(conn, ctx.id, honored, ctx);
 }
 
 /**
@@ -60,19 +59,28 @@ function ended(id: RequestId): JsonObject {
 }
 
 /**
- * The open stream: its entry in `conn.listens` until it ends. Its closures hold the request's id, not its
- * context, which the stream outlives (an idle stream is held for as long as the client listens).
+ * The open stream: its entry in `conn.listens` until it ends, cancelled or closed through the request's abort
+ * slot (context.ts whenAborted: an idle stream holds no AbortSignal). No closure here captures the context,
+ * which the stream outlives (an idle stream is held for as long as the client listens): {@link opened}'s hold
+ * the request's id only.
  */
-function held(conn: Serving, id: RequestId, honored: JsonObject, signal: AbortSignal): Promise<unknown> {
+function held(conn: Serving, id: RequestId, honored: JsonObject, ctx: RequestContext): Promise<unknown> {
+  const stream = opened(conn, id, honored);
+  whenAborted(ctx, stream.end);
+  return stream.done;
+}
+
+function opened(conn: Serving, id: RequestId, honored: JsonObject): { done: Promise<unknown>; end: () => void } {
   const key = idKey(id);
-  return new Promise((resolve) => {
-    const done = (value: unknown) => {
+  let end = (): void => {};
+  const done = new Promise<unknown>((resolve) => {
+    end = () => {
       conn.listens.delete(key);
-      resolve(value);
+      resolve(ended(id));
     };
-    conn.listens.set(key, { id, honored, end: () => done(ended(id)) });
-    signal.addEventListener('abort', () => done(ended(id)), { once: true });
   });
+  conn.listens.set(key, { id, honored, end });
+  return { done, end };
 }
 
 /** Delivers a list_changed event to every listen stream of the connection that asked for it. */
