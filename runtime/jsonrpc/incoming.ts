@@ -85,6 +85,12 @@ export class LazyAbort {
   }
 }
 
+/** Calls `then` once `signal` aborts, or at once if it has. */
+export function onSignalAbort(signal: AbortSignal, then: () => void): void {
+  if (signal.aborted) then();
+  else signal.addEventListener('abort', then, { once: true });
+}
+
 export interface IncomingRequest {
   readonly id: RequestId;
   readonly method: string;

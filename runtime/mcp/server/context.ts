@@ -2,6 +2,7 @@
  * @module mcp/server/context — builds the RequestContext a handler receives, from what the era knows about the
  * request: who to notify, whether progress and logs were asked for, and how input is obtained.
  */
+import { onSignalAbort } from '../../jsonrpc/incoming.ts';
 import type { JsonObject, RequestId } from '../../jsonrpc/message.ts';
 import { LOGGING_LEVELS } from '../protocol.ts';
 import type {
@@ -48,10 +49,7 @@ export interface BuiltContext extends RequestContext {
  * otherwise.
  */
 export function whenAborted(ctx: RequestContext, then: () => void): void {
-  if (Context.whenAborted(ctx, then)) return;
-  const signal = ctx.signal;
-  if (signal.aborted) then();
-  else signal.addEventListener('abort', then, { once: true });
+  if (!Context.whenAborted(ctx, then)) onSignalAbort(ctx.signal, then);
 }
 
 export function admits(threshold: LoggingLevel | undefined, level: LoggingLevel): boolean {

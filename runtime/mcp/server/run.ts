@@ -2,7 +2,7 @@
  * @module mcp/server/run — the "run" step of either era: the handler called with its context, and what it
  * returned or threw turned into the request's value (thrown.ts says how a throw is answered).
  */
-import type { IncomingRequest } from '../../jsonrpc/incoming.ts';
+import { onSignalAbort, type IncomingRequest } from '../../jsonrpc/incoming.ts';
 import type { JsonObject, RequestId } from '../../jsonrpc/message.ts';
 import { InputRequired } from '../stateless/mrtr.ts';
 import { createContext, type BuiltContext, type ContextInit } from './context.ts';
@@ -11,7 +11,7 @@ import { answerThrown, isBehaviourFailure } from './thrown.ts';
 import type { Handler } from './types.ts';
 
 /** What differs between the eras' contexts; the rest `runHandler` fills in from the request. */
-export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' | 'changed' | 'auth'>;
+export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' | 'changed' | 'auth' | 'onAbort'>;
 
 /** A handler's value, and what it asked to keep for the next round (2026-07-28's requestState). */
 export interface Ran {
@@ -61,8 +61,7 @@ class RunInit implements ContextInit {
 
   onAbort(then: () => void): void {
     if (this.#req.onAbort) this.#req.onAbort(then);
-    else if (this.#req.signal.aborted) then();
-    else this.#req.signal.addEventListener('abort', then, { once: true });
+    else onSignalAbort(this.#req.signal, then);
   }
 
   notify(method: string, params: JsonObject): void {
